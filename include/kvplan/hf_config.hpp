@@ -1280,6 +1280,7 @@ constexpr void builder::build(model& m) {
   m.hidden_size = static_cast<std::int32_t>(c_.hidden);
   m.num_attention_heads = static_cast<std::int32_t>(c_.heads);
   m.vocab_size = static_cast<std::int32_t>(c_.vocab);
+  m.tie_word_embeddings = c_.tie;
   m.max_model_len = read_max_model_len();
   m.torch_dtype = read_dtype();
   m.mamba_ssm_cache_dtype = ssm_dtype_;

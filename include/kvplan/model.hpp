@@ -163,6 +163,7 @@ struct model {
   count_t expert_params = 0;  // routed-expert parameters (sharded across EP ranks)
 
   bool trust_remote_code = false;  // vLLM needs --trust-remote-code to load the config
+  bool tie_word_embeddings = false;  // one vocab x hidden table serves as embeddings and lm_head
 
   layer_stack layers{};
 

@@ -197,11 +197,33 @@ constexpr count_t weights_bytes(const model& m, const checkpoint& c, std::int32_
 }
 }  // namespace estimates
 
-// The checkpoint a deployment loads; a model without listed checkpoints loads its own weights
-// in torch_dtype.
-constexpr checkpoint checkpoint_of(const deployment& d) {
+namespace detail {
+// The checkpoint as published; a model without listed checkpoints loads its own weights in
+// torch_dtype.
+constexpr checkpoint published_checkpoint(const deployment& d) {
   if (d.model.checkpoints.count > 0) return d.model.checkpoints[d.checkpoint];
   return checkpoint{d.model.hf_id, d.model.torch_dtype, 0, {}, {}};
+}
+
+// --quantization fp8 on unquantized weights (vLLM's Fp8Config, dynamic scales): every linear
+// layer and expert is stored in fp8 at load time; the embedding table and lm_head (one table
+// when tied) stay in the model dtype.
+constexpr checkpoint quantized_to_fp8_at_load(const model& m, checkpoint c) {
+  const count_t tables = checked_mul(checked_mul(m.vocab_size, m.hidden_size), m.tie_word_embeddings ? 1 : 2);
+  const count_t rest = m.total_params > tables ? m.total_params - tables : 0;
+  c.bytes = checked_add(rest, checked_mul(tables, element_bytes(m.torch_dtype)));
+  c.format = dtype::fp8_e4m3;
+  c.quantization = "fp8";
+  return c;
+}
+}  // namespace detail
+
+// The weights a deployment loads: the checkpoint, quantized at load time when --quantization
+// asks for it.
+constexpr checkpoint checkpoint_of(const deployment& d) {
+  const checkpoint c = detail::published_checkpoint(d);
+  if (d.quantization == "fp8" && c.quantization.empty()) return detail::quantized_to_fp8_at_load(d.model, c);
+  return c;
 }
 
 namespace detail {
@@ -326,6 +348,14 @@ constexpr error validate(const deployment& d) {
     }
     if (t.kind == layer_kind::mamba1 && t.intermediate_size % tp != 0)
       return {errc::tensor_parallel_size_must_divide_state_heads, {tp, t.intermediate_size}};
+  }
+
+  // --quantization: the checkpoint's own method, or fp8 applied at load time to unquantized
+  // weights (vLLM refuses a method that contradicts the checkpoint's).
+  if (!d.quantization.empty()) {
+    const checkpoint published = detail::published_checkpoint(d);
+    if (d.quantization != published.quantization && !(d.quantization == "fp8" && published.quantization.empty()))
+      return {errc::quantization_not_supported_for_checkpoint, {}, d.quantization};
   }
 
   // Hardware support for the formats.

@@ -99,6 +99,40 @@ TEST_CASE("--dtype float32 doubles the KV cache and the 16-bit weights", "[plan]
   REQUIRE(describe(try_plan(fp8).error) == "dtype int8 is not one vLLM computes in (float16, bfloat16 or float32)");
 }
 
+TEST_CASE("--quantization fp8 stores the linear layers in fp8 and keeps the vocab tables", "[plan][quantization]") {
+  // Llama-3.1-70B: 70,553,706,496 parameters in bfloat16. Embeddings and lm_head are two
+  // 128,256 x 8,192 tables = 2 x 1,050,673,152 = 2,101,346,304 parameters, left in bfloat16
+  // (vLLM's Fp8Config quantizes LinearBase and FusedMoE layers only):
+  //   (70,553,706,496 - 2,101,346,304) x 1 B + 2,101,346,304 x 2 B
+  //   = 68,452,360,192 + 4,202,692,608 = 72,655,052,800 B; over TP 4: 18,163,763,200 B a GPU.
+  constexpr deployment bf16{.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 4,
+                            .max_model_len = 8192};
+  deployment fp8 = bf16;
+  fp8.quantization = "fp8";
+  REQUIRE(make_plan(fp8).weights_bytes == 18'163'763'200);
+  // The bfloat16 checkpoint's own total_size 141,107,412,992 / 4 = 35,276,853,248.
+  REQUIRE(make_plan(bf16).weights_bytes == 35'276'853'248);
+  // Tied tables count once: Gemma-3-27B, 262,208 x 5,376 = 1,409,630,208 in bfloat16,
+  //   (27,432,406,640 - 1,409,630,208) + 2 x 1,409,630,208 = 28,842,036,848 B on one GPU.
+  deployment gemma{.model = models::gemma_3_27b, .gpu = gpus::h100_sxm, .max_model_len = 8192};
+  gemma.quantization = "fp8";
+  REQUIRE(make_plan(gemma).weights_bytes == 28'842'036'848);
+  // The flag reaches the command line.
+  REQUIRE(vllm_serve_command(fp8).view().find(" --quantization fp8") != std::string_view::npos);
+  // A method that contradicts the checkpoint is refused, not ignored.
+  deployment awq = bf16;
+  awq.quantization = "awq";
+  REQUIRE(describe(try_plan(awq).error) ==
+          "quantization awq is not one kvplan sizes for this checkpoint (fp8 on unquantized weights, or the "
+          "checkpoint's own method)");
+  deployment modelopt = bf16;
+  modelopt.checkpoint = 1;  // nvidia/Llama-3.1-70B-Instruct-FP8, quantization "modelopt"
+  modelopt.quantization = "fp8";
+  REQUIRE(try_plan(modelopt).error.code == errc::quantization_not_supported_for_checkpoint);
+  modelopt.quantization = "modelopt";
+  REQUIRE(try_plan(modelopt).error.code == errc::none);
+}
+
 TEST_CASE("DeepSeek-V3.2 with an fp8 cache: fp8_ds_mla plus the indexer", "[plan][mla]") {
   // --kv-cache-dtype fp8 becomes fp8_ds_mla; the indexer backend (registered first) and
   // FLASHMLA_SPARSE take block 64.

@@ -173,7 +173,8 @@ constexpr bool same_as_registry(const model& parsed, const model& reg, count_t t
          parsed.num_attention_heads == reg.num_attention_heads && parsed.vocab_size == reg.vocab_size &&
          parsed.max_model_len == reg.max_model_len && parsed.torch_dtype == reg.torch_dtype &&
          parsed.mamba_ssm_cache_dtype == reg.mamba_ssm_cache_dtype &&
-         parsed.trust_remote_code == reg.trust_remote_code && parsed.expert_params == reg.expert_params &&
+         parsed.trust_remote_code == reg.trust_remote_code &&
+         parsed.tie_word_embeddings == reg.tie_word_embeddings && parsed.expert_params == reg.expert_params &&
          within_ppm(parsed.total_params, reg.total_params, total_ppm) &&
          (reg.expert_params > 0 || (parsed.active_params == parsed.total_params && reg.active_params == reg.total_params)) &&
          same_checkpoint(parsed.checkpoints[0], reg.checkpoints[0]) &&

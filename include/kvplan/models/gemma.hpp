@@ -30,6 +30,7 @@ inline constexpr model gemma_3_27b{
     .torch_dtype = dtype::bfloat16,
     .total_params = 27'432'406'640,
     .active_params = 27'432'406'640,
+    .tie_word_embeddings = true,
     .layers = periodic_layers(62, 6, sliding_window(16, 128, 1024), full_attention(16, 128)),
     .checkpoints = {{"google/gemma-3-27b-it", dtype::bfloat16, 0}},
 };
