@@ -139,6 +139,7 @@ inline std::string text_report(const options& o, const kvplan::deployment& d, co
         p.cudagraph_bytes == 0 ? "not subtracted" : estimated(d.memory.cudagraph_bytes.has_value()));
     row("  KV cache", gib(p.available_kv_cache_bytes), "Available KV cache memory");
   }
+  row("headroom", gib(p.headroom_bytes), p.kv_cache_memory_given ? "total - estimates - KV cache" : "total - requested");
   line("  " + memory_bar(p) + "  W weights, o other, K KV cache");
   line("");
   line("KV cache");
@@ -152,6 +153,11 @@ inline std::string text_report(const options& o, const kvplan::deployment& d, co
   row("bytes per block", with_commas(p.bytes_per_block), std::to_string(p.num_groups) + " KV cache group(s)");
   row("num_gpu_blocks", with_commas(p.num_gpu_blocks));
   row("blocks per request", with_commas(p.blocks_per_request), "at max_model_len");
+  const int engine_gpus = d.tensor_parallel_size * d.pipeline_parallel_size;
+  row("KV bytes per request", with_commas(p.kv_bytes_per_request),
+      engine_gpus == 1 ? std::string("at max_model_len")
+                       : "per GPU; " + with_commas(p.kv_bytes_per_request_total) + " over the engine's " +
+                             std::to_string(engine_gpus) + " GPUs");
   row("GPU KV cache size", with_commas(p.kv_cache_tokens), "tokens");
   row("max_model_len", with_commas(p.max_model_len));
   row("Maximum concurrency", fixed2(p.max_concurrency) + "x", "requests of max_model_len at once");
@@ -241,6 +247,7 @@ inline std::string json_report(const options& o, const kvplan::deployment& d, co
       .add("non_torch_bytes", p.non_torch_bytes)
       .add("cudagraph_bytes", p.cudagraph_bytes)
       .add("available_kv_cache_bytes", p.available_kv_cache_bytes)
+      .add("headroom_bytes", p.headroom_bytes)
       .add("kv_cache_memory_given", p.kv_cache_memory_given)
       .add("kv_cache_dtype", std::string_view(kvplan::to_string(p.kv_cache_dtype)))
       .add("attention_backend", std::string_view(kvplan::to_string(p.backend)))
@@ -252,6 +259,8 @@ inline std::string json_report(const options& o, const kvplan::deployment& d, co
       .add("num_kv_cache_groups", p.num_groups)
       .add("num_gpu_blocks", p.num_gpu_blocks)
       .add("blocks_per_request", p.blocks_per_request)
+      .add("kv_bytes_per_request", p.kv_bytes_per_request)
+      .add("kv_bytes_per_request_all_gpus", p.kv_bytes_per_request_total)
       .add("kv_cache_tokens", p.kv_cache_tokens)
       .add("max_model_len", p.max_model_len)
       .add("max_concurrency", p.max_concurrency)

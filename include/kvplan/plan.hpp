@@ -74,6 +74,10 @@ struct plan {
   count_t non_torch_bytes = 0;
   count_t cudagraph_bytes = 0;
   count_t available_kv_cache_bytes = 0;
+  // What the budget leaves unused on each GPU: total - requested, or, with
+  // --kv-cache-memory-bytes, total - (the estimated non-KV memory + the KV cache); negative when
+  // that is more than the GPU has.
+  count_t headroom_bytes = 0;
 
   // Groups and blocks.
   std::array<spec_bucket, max_spec_buckets> buckets{};
@@ -92,6 +96,9 @@ struct plan {
   count_t kv_bytes_per_token = 0;        // per GPU (the largest stage), attention layers
   count_t kv_bytes_per_token_total = 0;  // over every GPU of one engine (TP x PP)
   count_t state_bytes_per_request = 0;   // per GPU (the largest stage)
+  count_t kv_bytes_per_request = 0;      // one request at max_model_len (its blocks, Mamba
+                                         // state included), per GPU (the largest stage)
+  count_t kv_bytes_per_request_total = 0;  // the same over every GPU of one engine (TP x PP)
 
   // The verdict.
   errc verdict = errc::none;
@@ -594,6 +601,13 @@ constexpr plan compute_plan(const deployment& d) {
           : checked_sub(p.requested_memory_bytes,
                         checked_add(checked_add(p.weights_bytes, p.activation_bytes),
                                     checked_add(p.non_torch_bytes, p.cudagraph_bytes)));
+  p.headroom_bytes =
+      p.kv_cache_memory_given
+          ? checked_sub(p.total_memory_bytes,
+                        checked_add(checked_add(checked_add(p.weights_bytes, p.activation_bytes),
+                                                checked_add(p.non_torch_bytes, p.cudagraph_bytes)),
+                                    p.available_kv_cache_bytes))
+          : checked_sub(p.total_memory_bytes, p.requested_memory_bytes);
 
   // --- Groups (get_kv_cache_groups) ----------------------------------------------------------
   const request_bounds bounds{p.max_model_len, p.in_flight_tokens, p.mamba_mode, 0};
@@ -768,6 +782,8 @@ constexpr plan compute_plan(const deployment& d) {
     p.kv_bytes_per_token = max_of(p.kv_bytes_per_token, st.kv_bytes_per_token);
     p.state_bytes_per_request = max_of(p.state_bytes_per_request, st.state_bytes_per_request);
     p.kv_bytes_per_token_total += checked_mul(st.kv_bytes_per_token, tp);
+    p.kv_bytes_per_request = max_of(p.kv_bytes_per_request, st.needed_bytes);
+    p.kv_bytes_per_request_total += checked_mul(st.needed_bytes, tp);
   }
   const stage_plan& w = p.stages[static_cast<std::size_t>(worst)];
   p.needed_bytes = w.needed_bytes;

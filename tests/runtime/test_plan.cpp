@@ -298,6 +298,35 @@ TEST_CASE("pipeline parallelism splits layers as vLLM does", "[plan][pp]") {
   STATIC_REQUIRE(p.num_gpu_blocks == 48'545);
 }
 
+TEST_CASE("KV bytes per request per GPU and per engine; the headroom", "[plan][pp]") {
+  // Llama-3.1-70B, TP=2 PP=3 at 8,192 tokens: 8,192 / 16 = 512 blocks a request.
+  // Largest stage (27 layers): 512 x 884,736 = 452,984,832 B on each of its GPUs.
+  // The engine: (27 + 27 + 26) layers x 32,768 B a block-layer x 512 blocks x 2 TP ranks
+  //   = 80 x 32,768 x 512 x 2 = 2,684,354,560 B, the whole model's 327,680 B a token x 8,192.
+  constexpr plan p = make_plan({.model = models::llama_3_1_70b,
+                                .gpu = gpus::h100_sxm,
+                                .tensor_parallel_size = 2,
+                                .pipeline_parallel_size = 3,
+                                .max_model_len = 8192});
+  STATIC_REQUIRE(p.blocks_per_request == 512);
+  STATIC_REQUIRE(p.kv_bytes_per_request == 452'984'832);
+  STATIC_REQUIRE(p.kv_bytes_per_request_total == 2'684'354'560);
+  STATIC_REQUIRE(p.kv_bytes_per_request_total == 327'680LL * 8192);
+  // Headroom: the H100's 81,080 MiB = 85,018,542,080 B, less ceil(85,018,542,080 x 0.92) =
+  //   ceil(78,217,058,713.6) = 78,217,058,714 B: 6,801,483,366 B that vLLM leaves to other processes.
+  STATIC_REQUIRE(p.requested_memory_bytes == 78'217'058'714);
+  STATIC_REQUIRE(p.headroom_bytes == 6'801'483'366);
+  // With --kv-cache-memory-bytes nothing is requested: the headroom is what the estimates and
+  // the given cache leave, and goes negative when they exceed the GPU.
+  deployment d{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_model_len = 8192};
+  d.memory = {.weights_bytes = 16 * GiB, .activation_bytes = 5 * GiB, .non_torch_bytes = GiB, .cudagraph_bytes = GiB};
+  d.kv_cache_memory_bytes = 50 * GiB;
+  // 85,018,542,080 - 73 GiB (78,383,153,152) = 6,635,388,928.
+  REQUIRE(make_plan(d).headroom_bytes == 6'635'388'928);
+  d.kv_cache_memory_bytes = 60 * GiB;  // 83 GiB of 79.18: 85,018,542,080 - 89,120,571,392
+  REQUIRE(make_plan(d).headroom_bytes == -4'102'029'312);
+}
+
 TEST_CASE("the fit check reserves the null block and finds the largest max_model_len", "[plan][fit]") {
   // Llama-3.1-8B at 131,072 tokens needs 8,192 blocks of 2 MiB = 16 GiB. With exactly 16 GiB
   // the check (v0.29+) compares against 16 GiB - 2 MiB and fails; the largest length that
