@@ -269,6 +269,122 @@ TEST_CASE("Nemotron 3 Nano: Mamba-2 state aligns the attention block size", "[pl
   REQUIRE(make_plan(fp8).block_size == 4'176);
 }
 
+namespace {
+// A Jamba-shaped toy: 32 layers, attention at i % 8 == 4 (4 layers of 8 KV heads x 128), the
+// other 28 Mamba-1 (intermediate_size 8,192, state_size 16, conv_kernel 4), bfloat16.
+constexpr model mamba1_hybrid{
+    .name = "toy-mamba1-hybrid",
+    .hf_id = "toy/mamba1-hybrid",
+    .model_type = "jamba",
+    .source = "test toy",
+    .hidden_size = 4096,
+    .num_attention_heads = 32,
+    .vocab_size = 65536,
+    .max_model_len = 262144,
+    .total_params = 1'000'000'000,
+    .active_params = 1'000'000'000,
+    .layers = pattern_layers("MMMMAMMMMMMMAMMMMMMMAMMMMMMMAMMM",
+                             {{'M', mamba1(8192, 16, 4)}, {'A', full_attention(8, 128)}}),
+};
+// A cross-layer KV sharing toy: 8 layers, the last 4 read the cache of earlier ones.
+constexpr model kv_sharing{
+    .name = "toy-kv-sharing",
+    .hf_id = "toy/kv-sharing",
+    .model_type = "toy",
+    .source = "test toy",
+    .hidden_size = 2048,
+    .num_attention_heads = 16,
+    .vocab_size = 65536,
+    .max_model_len = 32768,
+    .total_params = 1'000'000'000,
+    .active_params = 1'000'000'000,
+    .layers = pattern_layers("AAAASSSS", {{'A', full_attention(8, 128)}, {'S', kv_shared()}}),
+};
+}  // namespace
+
+TEST_CASE("Mamba-1 hybrid: conv and SSM state per request, block aligned to it", "[plan][mamba]") {
+  // Attention, TP 1: 8 KV heads x (128 + 128) x 2 B = 4,096 B per token per layer.
+  // Mamba-1 state per layer (mamba1_state_shape): conv (4 - 1) x 8,192 x 2 B = 49,152, SSM
+  //   8,192 x 16 x 2 B = 262,144: 311,296 B.
+  // Block: 16 x cdiv(311,296, 16 x 4,096) = 16 x 5 = 80 tokens; page 80 x 4,096 = 327,680 B.
+  // Groups: 4 attention + 28 Mamba layers -> group size 4: 1 + 7 groups; 4 x 327,680 =
+  //   1,310,720 B per block; 10 GiB // 1,310,720 = 8,192 blocks.
+  // Per request at 32,768 tokens without prefix caching: cdiv(32,768, 80) = 410 attention
+  //   blocks + 7 Mamba pages = 417; concurrency 8,192 / 417 = 19.645..., tokens
+  //   int(19.6450839... x 32,768) = 643,730.
+  constexpr deployment d{.model = mamba1_hybrid,
+                         .gpu = gpus::h100_sxm,
+                         .kv_cache_memory_bytes = 10 * GiB,
+                         .max_model_len = 32768,
+                         .enable_prefix_caching = prefix_caching::disabled};
+  STATIC_REQUIRE(cache_cost_of(mamba1_hybrid) == cache_cost{4 * 4'096, 0, 28 * 311'296});
+  constexpr plan p = make_plan(d);
+  STATIC_REQUIRE(p.block_size == 80);
+  STATIC_REQUIRE(p.buckets[0].spec.kind == spec_kind::mamba);
+  STATIC_REQUIRE(p.buckets[0].spec.real_page_size_bytes() == 311'296);
+  STATIC_REQUIRE(p.buckets[0].spec.page_size_bytes() == 327'680);
+  STATIC_REQUIRE(p.buckets[0].num_groups == 7);
+  STATIC_REQUIRE(p.buckets[1].num_groups == 1);
+  STATIC_REQUIRE(p.bytes_per_block == 1'310'720);
+  STATIC_REQUIRE(p.num_gpu_blocks == 8'192);
+  STATIC_REQUIRE(p.blocks_per_request == 417);
+  STATIC_REQUIRE(p.kv_cache_tokens == 643'730);
+  STATIC_REQUIRE(p.state_bytes_per_request == 8'716'288);  // 28 x 311,296
+  // TP 2 halves both: conv 3 x 4,096 x 2 + SSM 4,096 x 16 x 2 = 155,648 B; attention
+  // 4 heads -> 2,048 B a token; block 16 x cdiv(155,648, 32,768) = 80 again.
+  deployment tp2 = d;
+  tp2.tensor_parallel_size = 2;
+  const plan q = make_plan(tp2);
+  REQUIRE(q.state_bytes_per_request == 28 * 155'648);
+  REQUIRE(q.block_size == 80);
+  // A TP that does not divide intermediate_size is vLLM's divide() assertion, here an error.
+  model odd = mamba1_hybrid;
+  odd.layers = pattern_layers("MA", {{'M', mamba1(8190, 16, 4)}, {'A', full_attention(8, 128)}});
+  deployment bad = d;
+  bad.model = odd;
+  bad.tensor_parallel_size = 4;
+  REQUIRE(try_plan(bad).error.code == errc::tensor_parallel_size_must_divide_state_heads);
+}
+
+TEST_CASE("layers that share another layer's KV cache cost nothing", "[plan][kv_shared]") {
+  // 4 attention layers x 8 KV heads x (128 + 128) x 2 B = 16,384 B per token; the 4 sharing
+  // layers add none. One group of the 4 attention layers: 4 x 16 x 4,096 = 262,144 B per block;
+  // 1 GiB // 262,144 = 4,096 blocks; 32,768 / 16 = 2,048 blocks a request: concurrency 2.
+  constexpr plan p = make_plan({.model = kv_sharing, .gpu = gpus::h100_sxm, .kv_cache_memory_bytes = GiB});
+  STATIC_REQUIRE(p.kv_bytes_per_token == 16'384);
+  STATIC_REQUIRE(p.num_groups == 1);
+  STATIC_REQUIRE(p.bytes_per_block == 262'144);
+  STATIC_REQUIRE(p.num_gpu_blocks == 4'096);
+  STATIC_REQUIRE(p.blocks_per_request == 2'048);
+  STATIC_REQUIRE(p.max_concurrency == 2.0);
+}
+
+TEST_CASE("Llama 4 Scout: chunked local layers hold a chunk plus the tokens in flight", "[plan][chunked]") {
+  // TP 8: 1 KV head a rank, 16 x 256 x 2 B = 8,192 B a page per layer. 12 global + 36 chunked
+  // layers -> group size 12: 1 full + 3 chunked groups; 12 x 8,192 = 98,304 B per block;
+  // 40 GiB // 98,304 = 436,906 blocks.
+  // Per request at 131,072 tokens: full 131,072 / 16 = 8,192 blocks; chunked (attention_chunk_size
+  //   8,192) cdiv(min(8,192 + 2 x 8,192 in flight, 131,072), 16) = 1,536 per group, x 3 = 4,608:
+  //   12,800 blocks; concurrency 436,906 / 12,800 = 34.13328125.
+  constexpr deployment d{.model = models::llama_4_scout,
+                         .gpu = gpus::h100_sxm,
+                         .tensor_parallel_size = 8,
+                         .kv_cache_memory_bytes = 40 * GiB,
+                         .max_model_len = 131072};
+  constexpr plan p = make_plan(d);
+  STATIC_REQUIRE(p.in_flight_tokens == 16'384);
+  STATIC_REQUIRE(p.num_groups == 4);
+  STATIC_REQUIRE(p.bytes_per_block == 98'304);
+  STATIC_REQUIRE(p.num_gpu_blocks == 436'906);
+  STATIC_REQUIRE(p.blocks_per_request == 12'800);
+  STATIC_REQUIRE(p.max_concurrency == 34.13328125);
+  // Before async scheduling (v0.25) one batch is in flight: cdiv(16,384, 16) = 1,024 per chunked
+  // group, 8,192 + 3 x 1,024 = 11,264 blocks.
+  deployment older = d;
+  older.vllm = {0, 25, 0};
+  REQUIRE(make_plan(older).blocks_per_request == 11'264);
+}
+
 TEST_CASE("pipeline parallelism splits layers as vLLM does", "[plan][pp]") {
   // get_pp_indices(80, rank, 3): [26, 26, 26] plus the remainder 2 to the stages before the
   // last -> [27, 27, 26].
