@@ -186,20 +186,42 @@ constexpr count_t non_torch_bytes(std::int32_t world_size) {
 // CUDA-graph memory: llm-d measured -0.45 .. +1.03 GiB; kvplan assumes 0.5 GiB.
 inline constexpr count_t cudagraph_bytes = GiB / 2;
 
+// Bytes of a checkpoint whose size was not published, split into the routed experts and the
+// rest: parameters x the format's bits, except what quantization leaves in the model dtype:
+// the embedding and lm_head tables (one when tied) under every method, and with mxfp4 (gpt-oss)
+// everything but the experts.
+struct weight_bytes_split {
+  double dense = 0;
+  double experts = 0;
+};
+constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const checkpoint& c) {
+  const auto bytes = [](double params, dtype t) { return params * static_cast<double>(millibits_per_element(t)) / 8000.0; };
+  const double experts = static_cast<double>(m.expert_params);
+  const double rest = static_cast<double>(m.total_params) - experts;
+  const bool quantized = c.format != dtype::float32 && c.format != dtype::float16 && c.format != dtype::bfloat16;
+  if (!quantized) return {bytes(rest, c.format), bytes(experts, c.format)};
+  if (c.format == dtype::mxfp4) return {bytes(rest, m.torch_dtype), bytes(experts, c.format)};
+  const double tables = static_cast<double>(m.vocab_size) * static_cast<double>(m.hidden_size) *
+                        (m.tie_word_embeddings ? 1.0 : 2.0);
+  const double quantized_dense = rest > tables ? rest - tables : 0.0;
+  return {bytes(quantized_dense, c.format) + bytes(rest - quantized_dense, m.torch_dtype), bytes(experts, c.format)};
+}
+
 // Weights per GPU: the checkpoint's bytes split over the TP x PP ranks; with expert
-// parallelism the routed experts are split over TP x DP ranks instead of TP.
+// parallelism the routed experts are split over TP x DP ranks instead of TP. A published
+// total is split by the experts' share of the parameters.
 constexpr count_t weights_bytes(const model& m, const checkpoint& c, std::int32_t tp, std::int32_t pp,
                                 std::int32_t dp, bool expert_parallel) {
-  const double total = c.bytes > 0 ? static_cast<double>(c.bytes)
-                                   : static_cast<double>(m.total_params) *
-                                         static_cast<double>(millibits_per_element(c.format)) / 8000.0;
-  const double expert_share =
-      m.total_params > 0 ? static_cast<double>(m.expert_params) / static_cast<double>(m.total_params) : 0.0;
-  const double experts = total * expert_share;
-  const double dense = total - experts;
+  weight_bytes_split w = checkpoint_bytes_from_params(m, c);
+  if (c.bytes > 0) {
+    const double share =
+        m.total_params > 0 ? static_cast<double>(m.expert_params) / static_cast<double>(m.total_params) : 0.0;
+    w.experts = static_cast<double>(c.bytes) * share;
+    w.dense = static_cast<double>(c.bytes) - w.experts;
+  }
   const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
                               (expert_parallel ? static_cast<double>(dp) : 1.0);
-  const double per_gpu = dense / (static_cast<double>(tp) * static_cast<double>(pp)) + experts / expert_ranks;
+  const double per_gpu = w.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + w.experts / expert_ranks;
   return static_cast<count_t>(per_gpu + 0.5);
 }
 }  // namespace estimates
@@ -213,12 +235,10 @@ constexpr checkpoint published_checkpoint(const deployment& d) {
 }
 
 // --quantization fp8 on unquantized weights (vLLM's Fp8Config, dynamic scales): every linear
-// layer and expert is stored in fp8 at load time; the embedding table and lm_head (one table
-// when tied) stay in the model dtype.
-constexpr checkpoint quantized_to_fp8_at_load(const model& m, checkpoint c) {
-  const count_t tables = checked_mul(checked_mul(m.vocab_size, m.hidden_size), m.tie_word_embeddings ? 1 : 2);
-  const count_t rest = m.total_params > tables ? m.total_params - tables : 0;
-  c.bytes = checked_add(rest, checked_mul(tables, element_bytes(m.torch_dtype)));
+// layer and expert is stored in fp8 at load time; the embedding table and lm_head stay in the
+// model dtype (estimates::checkpoint_bytes_from_params sizes it).
+constexpr checkpoint quantized_to_fp8_at_load(checkpoint c) {
+  c.bytes = 0;
   c.format = dtype::fp8_e4m3;
   c.quantization = "fp8";
   return c;
@@ -229,7 +249,7 @@ constexpr checkpoint quantized_to_fp8_at_load(const model& m, checkpoint c) {
 // asks for it.
 constexpr checkpoint checkpoint_of(const deployment& d) {
   const checkpoint c = detail::published_checkpoint(d);
-  if (d.quantization == "fp8" && c.quantization.empty()) return detail::quantized_to_fp8_at_load(d.model, c);
+  if (d.quantization == "fp8" && c.quantization.empty()) return detail::quantized_to_fp8_at_load(c);
   return c;
 }
 

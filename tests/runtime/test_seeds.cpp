@@ -40,10 +40,12 @@ TEST_CASE("seed 000: the B200 VRAM budget breakdown", "[seeds]") {
   REQUIRE(kv_within_seed_method(100, 229.0 / 4));
 
   // kvplan's own weights estimate for MiniMax-M2.5 (native FP8, 228,703,644,928 parameters) over
-  // TP 4: 228,703,644,928 x 1 B / 4 = 57,175,911,232 B: the FP8 figure, not the seed's.
+  // TP 4: the embedding and lm_head tables, 2 x 200,064 x 3,072 = 1,229,193,216 parameters, stay
+  // in bfloat16, the rest is 1 B: (228,703,644,928 + 1,229,193,216) / 4 = 57,483,209,536 B, the
+  // FP8 figure, not the seed's.
   const plan minimax = make_plan({.model = models::minimax_m2_5, .gpu = gpus::b200, .tensor_parallel_size = 4,
                                   .gpu_memory_utilization = 0.90, .max_model_len = 32768});
-  REQUIRE(minimax.weights_bytes == 57'175'911'232);
+  REQUIRE(minimax.weights_bytes == 57'483'209'536);
   // The seed's 179 GB is nvidia-smi's 183,359 MiB read as GiB (179.06); vLLM budgets from the
   // CUDA total, 182,631 MiB: ceil(191,502,483,456 x 0.9) = 172,352,235,111 B = 160.52 GiB.
   REQUIRE(minimax.requested_memory_bytes == 172'352'235'111);
