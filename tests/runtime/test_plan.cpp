@@ -3,6 +3,8 @@
 
 #include <kvplan/kvplan.hpp>
 
+#include <cmath>
+
 using namespace kvplan;
 
 TEST_CASE("Llama-3.1-8B, bf16, TP=1, block 16, 60 GiB of KV cache", "[plan][gqa]") {
@@ -131,6 +133,27 @@ TEST_CASE("--quantization fp8 stores the linear layers in fp8 and keeps the voca
   REQUIRE(try_plan(modelopt).error.code == errc::quantization_not_supported_for_checkpoint);
   modelopt.quantization = "modelopt";
   REQUIRE(try_plan(modelopt).error.code == errc::none);
+}
+
+TEST_CASE("mxfp4 checkpoints: experts in 4.25 bits, everything else in bfloat16", "[plan][quantization]") {
+  // gpt-oss experts: per layer per expert 3 x 2,880 x 2,880 + 3 x 2,880 = 24,891,840 parameters.
+  // gpt-oss-20b: 24 x 32 x 24,891,840 = 19,116,933,120 expert parameters in mxfp4 (4 bits + an
+  //   8-bit scale per 32: 4.25 bits); the other 20,914,757,184 - 19,116,933,120 = 1,797,824,064
+  //   in bfloat16: 19,116,933,120 x 4.25 / 8 + 1,797,824,064 x 2 = 10,155,870,720 + 3,595,648,128
+  //   = 13,751,518,848 B, 0.07% under the published total_size 13,761,264,768.
+  model twenty = models::gpt_oss_20b;
+  twenty.checkpoints[0].bytes = 0;  // as if unpublished
+  const deployment d20{.model = twenty, .gpu = gpus::h100_sxm, .max_model_len = 8192};
+  REQUIRE(make_plan(d20).weights_bytes == 13'751'518'848);
+  REQUIRE(std::abs(13'751'518'848.0 / 13'761'264'768.0 - 1) < 0.001);
+  // gpt-oss-120b (size unpublished): 36 x 128 x 24,891,840 = 114,701,598,720 in mxfp4 =
+  //   60,935,224,320 B; 116,829,156,672 - 114,701,598,720 = 2,127,557,952 in bfloat16 =
+  //   4,255,115,904 B; 65,190,340,224 B on one GPU. With TP 2 every part halves: 32,595,170,112.
+  REQUIRE(make_plan({.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .max_model_len = 8192}).weights_bytes ==
+          65'190'340'224);
+  REQUIRE(make_plan({.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2,
+                     .max_model_len = 8192})
+              .weights_bytes == 32'595'170'112);
 }
 
 TEST_CASE("DeepSeek-V3.2 with an fp8 cache: fp8_ds_mla plus the indexer", "[plan][mla]") {
