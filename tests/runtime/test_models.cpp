@@ -235,7 +235,7 @@ TEST_CASE("deepseek-v3 and deepseek-r1", "[models][mla]") {
     // MLA latent: (kv_lora_rank 512 + qk_rope_head_dim 64) x 61 layers x 2 B = 70,272; fp8 35,136.
     REQUIRE(bf16_cost(m) == cache_cost{70'272, 0, 0});
     REQUIRE(fp8_cost(m) == cache_cost{35'136, 0, 0});
-    REQUIRE(within(m.total_params, ds_total));
+    REQUIRE(m.total_params == ds_total);
     REQUIRE(within(m.active_params, ds_active, 0.014));
     REQUIRE(m.expert_params == 58LL * 256 * swiglu(ds_hidden, 2048));
   }
@@ -256,7 +256,7 @@ TEST_CASE("deepseek-v3.2", "[models][mla][dsa]") {
   // 671,877,944,064 against the 671B carried over from V3 (0.13 %).
   constexpr count_t idx = 61 * indexer(ds_hidden, 1536, 64, 128);
   STATIC_REQUIRE(idx == 851'524'864);
-  STATIC_REQUIRE(within(m.total_params, ds_total + idx));
+  STATIC_REQUIRE(m.total_params == ds_total + idx);
   STATIC_REQUIRE(within(m.active_params, ds_active + idx, 0.014));
 }
 
@@ -301,7 +301,7 @@ TEST_CASE("glm-5", "[models][glm][mla][dsa]") {
   constexpr count_t router = hidden * 256 + 256;
   constexpr count_t dense = 3 * (attn + swiglu(hidden, 12288));
   constexpr count_t total = 2 * vocab * hidden + dense + 75 * (attn + 257 * swiglu(hidden, 2048) + router) + hidden;
-  STATIC_REQUIRE(within(m.total_params, total));  // 743,911,218,432 vs 744B
+  STATIC_REQUIRE(m.total_params == total);  // 743,911,218,432 vs 744B
   // Active: 8 routed + 1 shared, without either embedding table (39.88B; Z.ai's "40B").
   constexpr count_t active = dense + 75 * (attn + 9 * swiglu(hidden, 2048) + router) + hidden;
   STATIC_REQUIRE(within(m.active_params, active));
@@ -476,7 +476,7 @@ TEST_CASE("qwen3-next-80b-a3b", "[models][qwen][hybrid]") {
   constexpr count_t moe_rest = swiglu(hidden, 512) + hidden * 512 + hidden + 2 * hidden;
   constexpr count_t total = 2 * vocab * hidden + 12 * attn + 36 * gdn + 48 * (512 * swiglu(hidden, 512) + moe_rest) + hidden;
   STATIC_REQUIRE(total == 79'674'391'296);  // the HF API count of Qwen3-Coder-Next (same model, no MTP)
-  STATIC_REQUIRE(within(m.total_params, total));  // "80B": 0.41 %
+  STATIC_REQUIRE(m.total_params == total);  // the card rounds to "80B" (0.41 %)
   // Active: top 10 + shared, without either embedding table = 3.25B (with them 3.87B would not
   // round to 3B). "3B" is rounded to 1B: 0.5B = 15.4 % of 3.25B.
   constexpr count_t active = 12 * attn + 36 * gdn + 48 * (10 * swiglu(hidden, 512) + moe_rest) + hidden;
@@ -646,7 +646,7 @@ TEST_CASE("minimax-m1-80k and minimax-text-01", "[models][minimax][hybrid]") {
   for (const model& m : {models::minimax_m1, models::minimax_text_01}) {
     REQUIRE(bf16_cost(m) == cache_cost{40'960, 0, 146'800'640});
     REQUIRE(fp8_cost(m) == cache_cost{20'480, 0, 146'800'640});
-    REQUIRE(within(m.total_params, total));  // 456,089,655,296 vs 456B
+    REQUIRE(m.total_params == total);  // 456,089,655,296 vs 456B
     REQUIRE(within(m.active_params, active));
     REQUIRE(m.expert_params == 80LL * 32 * swiglu(hidden, 9216));
     REQUIRE(m.layers[7].kind == layer_kind::full_attention);
@@ -677,7 +677,7 @@ TEST_CASE("nemotron-3-nano-30b-a3b", "[models][nemotron][hybrid]") {
   constexpr count_t moe_rest = 2 * hidden * 3712 + hidden * 128 + 128;
   constexpr count_t total = 2 * vocab * hidden + 6 * attn + 23 * mamba + 23 * (128 * 2 * hidden * 1856 + moe_rest) +
                             52 * hidden + hidden;
-  STATIC_REQUIRE(within(m.total_params, total));  // 31,577,940,288 vs 31.6B
+  STATIC_REQUIRE(m.total_params == total);  // 31,577,940,288 vs 31.6B
   // Active: 6 routed + the shared expert, without the embedding lookup = 3.23B. "3.2B" is
   // rounded to 0.1B: 0.05B = 1.6 % of 3.23B.
   constexpr count_t active = vocab * hidden + 6 * attn + 23 * mamba + 23 * (6 * 2 * hidden * 1856 + moe_rest) +
@@ -725,7 +725,7 @@ TEST_CASE("llama-3.3-nemotron-super-49b v1 and v1.5", "[models][nemotron][nas]")
     REQUIRE(fp8_cost(m) == cache_cost{100'352, 0, 0});
     for (std::int32_t i = 0; i < 80; ++i)
       REQUIRE((m.layers[i].kind == layer_kind::full_attention) == super_has_attention(i));
-    REQUIRE(within(m.total_params, super_params()));  // 49,867,145,216 vs 49.9B
+    REQUIRE(m.total_params == super_params());  // 49,867,145,216 vs 49.9B
     REQUIRE(m.trust_remote_code);
   }
 }

@@ -195,11 +195,11 @@ static_assert(same_as_registry(model_from_hf_config(llama_3_3_70b_json), models:
 static_assert(same_as_registry(model_from_hf_config(llama_4_scout_json), models::llama_4_scout));
 static_assert(same_as_registry(model_from_hf_config(llama_4_maverick_json), models::llama_4_maverick));
 // DeepSeek, Moonshot, Z.ai
-static_assert(same_as_registry(model_from_hf_config(deepseek_v3_json), models::deepseek_v3));
-static_assert(same_as_registry(model_from_hf_config(deepseek_r1_json), models::deepseek_r1));
-static_assert(same_as_registry(model_from_hf_config(deepseek_v3_2_json), models::deepseek_v3_2));
+static_assert(same_as_registry(model_from_hf_config(deepseek_v3_json), models::deepseek_v3, 0));
+static_assert(same_as_registry(model_from_hf_config(deepseek_r1_json), models::deepseek_r1, 0));
+static_assert(same_as_registry(model_from_hf_config(deepseek_v3_2_json), models::deepseek_v3_2, 0));
 static_assert(same_as_registry(model_from_hf_config(kimi_k2_json), models::kimi_k2));
-static_assert(same_as_registry(model_from_hf_config(glm_5_json), models::glm_5));
+static_assert(same_as_registry(model_from_hf_config(glm_5_json), models::glm_5, 0));
 static_assert(same_as_registry(model_from_hf_config(glm_4_5_json), models::glm_4_5));
 static_assert(same_as_registry(model_from_hf_config(glm_4_6_json), models::glm_4_6));
 static_assert(same_as_registry(model_from_hf_config(glm_4_7_json), models::glm_4_7));
@@ -211,7 +211,7 @@ static_assert(same_as_registry(model_from_hf_config(qwen3_8b_json), models::qwen
 static_assert(same_as_registry(model_from_hf_config(qwen3_32b_json), models::qwen3_32b));
 static_assert(same_as_registry(model_from_hf_config(qwen3_30b_a3b_json), models::qwen3_30b_a3b));
 static_assert(same_as_registry(model_from_hf_config(qwen3_235b_a22b_json), models::qwen3_235b_a22b));
-static_assert(same_as_registry(model_from_hf_config(qwen3_next_80b_json), models::qwen3_next_80b));
+static_assert(same_as_registry(model_from_hf_config(qwen3_next_80b_json), models::qwen3_next_80b, 0));
 // OpenAI, Google, Mistral AI, Microsoft
 static_assert(same_as_registry(model_from_hf_config(gpt_oss_20b_json), models::gpt_oss_20b));
 static_assert(same_as_registry(model_from_hf_config(gpt_oss_120b_json), models::gpt_oss_120b));
@@ -222,12 +222,12 @@ static_assert(same_as_registry(model_from_hf_config(phi_4_json), models::phi_4))
 // MiniMax
 static_assert(same_as_registry(model_from_hf_config(minimax_m2_json), models::minimax_m2));
 static_assert(same_as_registry(model_from_hf_config(minimax_m2_5_json), models::minimax_m2_5));
-static_assert(same_as_registry(model_from_hf_config(minimax_m1_json), models::minimax_m1));
-static_assert(same_as_registry(model_from_hf_config(minimax_text_01_json), models::minimax_text_01));
+static_assert(same_as_registry(model_from_hf_config(minimax_m1_json), models::minimax_m1, 0));
+static_assert(same_as_registry(model_from_hf_config(minimax_text_01_json), models::minimax_text_01, 0));
 // NVIDIA
-static_assert(same_as_registry(model_from_hf_config(nemotron_3_nano_json), models::nemotron_3_nano));
-static_assert(same_as_registry(model_from_hf_config(nemotron_super_49b_json), models::nemotron_super_49b));
-static_assert(same_as_registry(model_from_hf_config(nemotron_super_49b_v1_5_json), models::nemotron_super_49b_v1_5));
+static_assert(same_as_registry(model_from_hf_config(nemotron_3_nano_json), models::nemotron_3_nano, 0));
+static_assert(same_as_registry(model_from_hf_config(nemotron_super_49b_json), models::nemotron_super_49b, 0));
+static_assert(same_as_registry(model_from_hf_config(nemotron_super_49b_v1_5_json), models::nemotron_super_49b_v1_5, 0));
 
 // Every registry model has its test config above: 40 models.
 static_assert(models::all.size() == 40);

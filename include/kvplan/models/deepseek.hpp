@@ -12,9 +12,10 @@
 // V3.2 adds index_n_heads 64, index_head_dim 128, index_topk 2048.
 // The checkpoints' config.json has an auto_map, but model_type deepseek_v3 and deepseek_v32
 // load without remote code in the transformers / vLLM releases kvplan targets.
-// Parameter counts: the model card's 671B main model (685B with the 14B MTP module, which
-// is what the HF API counts) and 37B active, which matches the config without the input
-// embedding lookup (36.6B; with it, 37.6B).
+// Parameter counts: total by config arithmetic (checked in tests/runtime/test_models.cpp),
+// 671,026,419,200 for the main model, the card's "671B" (685B with the 14B MTP module, which
+// is what the HF API counts); active the card's 37B, which matches the config without the
+// input embedding lookup (36.6B; with it, 37.6B).
 #pragma once
 
 #include "kvplan/model.hpp"
@@ -26,8 +27,8 @@ namespace detail {
 inline constexpr count_t deepseek_v3_expert_params = 58LL * 256 * 3 * 7168 * 2048;
 }  // namespace detail
 
-// deepseek-ai/DeepSeek-V3: 671B parameters in the main model (685B with the 14B MTP module),
-// 37B active (model card).
+// deepseek-ai/DeepSeek-V3: 671,026,419,200 parameters in the main model (card: 671B; 685B
+// with the 14B MTP module), 37B active (model card).
 inline constexpr model deepseek_v3{
     .name = "deepseek-v3",
     .hf_id = "deepseek-ai/DeepSeek-V3",
@@ -38,7 +39,7 @@ inline constexpr model deepseek_v3{
     .vocab_size = 129280,
     .max_model_len = 163840,
     .torch_dtype = dtype::bfloat16,
-    .total_params = 671'000'000'000,
+    .total_params = 671'026'419'200,
     .active_params = 37'000'000'000,
     .expert_params = detail::deepseek_v3_expert_params,
     .layers = uniform_layers(61, mla(512, 64)),
@@ -57,8 +58,8 @@ inline constexpr model deepseek_r1 = [] {
 
 // deepseek-ai/DeepSeek-V3.2 (model_type deepseek_v32): every layer also caches one indexer key
 // of index_head_dim 128 (fp8 + an fp32 scale per 128 values = 132 B per token). Parameters:
-// DeepSeek publishes no main-model count for V3.2; the V3 figures are kept (the indexer adds
-// 0.85B by config arithmetic, 0.13 %; the HF API counts 685,355,329,792 with the MTP module).
+// DeepSeek publishes no main-model count for V3.2: V3's plus the indexer's 851,524,864 by config
+// arithmetic, 671,877,944,064 (the HF API counts 685,355,329,792 with the MTP module).
 // nvidia/DeepSeek-V3.2-NVFP4 hf_quant_config (aiconfigurator copy): kv_cache_quant_algo FP8.
 inline constexpr model deepseek_v3_2{
     .name = "deepseek-v3.2",
@@ -71,7 +72,7 @@ inline constexpr model deepseek_v3_2{
     .vocab_size = 129280,
     .max_model_len = 163840,
     .torch_dtype = dtype::bfloat16,
-    .total_params = 671'000'000'000,
+    .total_params = 671'877'944'064,
     .active_params = 37'000'000'000,
     .expert_params = detail::deepseek_v3_expert_params,
     .layers = uniform_layers(61, mla(512, 64, 128)),

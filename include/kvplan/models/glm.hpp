@@ -23,7 +23,8 @@ namespace kvplan::inline v0::models {
 // qk_nope_head_dim 192, v_head_dim 256, q_lora_rank 2048, index_n_heads 32, index_head_dim
 // 128, index_topk 2048 (no index_topk_freq: every layer has an indexer), n_routed_experts 256
 // (top 8, moe_intermediate_size 2048), n_shared_experts 1, vocab_size 154880 (untied),
-// max_position_embeddings 202752, dtype bfloat16. 744B / 40B parameters (Z.ai; the
+// max_position_embeddings 202752, dtype bfloat16. 743,911,218,432 parameters by config
+// arithmetic (tests/runtime/test_models.cpp), Z.ai's "744B"; 40B active (Z.ai; the
 // THUDM/slime script glm5-744B-A40B). nvidia/GLM-5-NVFP4 hf_quant_config: quant_algo NVFP4,
 // kv_cache_quant_algo FP8 (attention and indexer unquantized).
 inline constexpr model glm_5{
@@ -37,7 +38,7 @@ inline constexpr model glm_5{
     .vocab_size = 154880,
     .max_model_len = 202752,
     .torch_dtype = dtype::bfloat16,
-    .total_params = 744'000'000'000,
+    .total_params = 743'911'218'432,
     .active_params = 40'000'000'000,
     .expert_params = 75LL * 256 * 3 * 6144 * 2048,
     .layers = uniform_layers(78, mla(512, 64, 128)),

@@ -64,8 +64,8 @@ inline constexpr model minimax_m2_5 = [] {
 // 70, hidden_size 6144, num_attention_heads 64, num_key_value_heads 8, head_dim 128,
 // 32 experts (top 2, intermediate_size 9216), vocab_size 200064, max_position_embeddings
 // 10240000. No torch_dtype: vLLM computes in bfloat16 and keeps the lightning state,
-// (64, 128, 128) per layer, in the model dtype. 456B / 45.9B parameters (MiniMax-01 model
-// card; the HF API count, 456,089,655,296, agrees). vLLM loads it with --trust-remote-code.
+// (64, 128, 128) per layer, in the model dtype. 456,089,655,296 parameters (HF API count; config
+// arithmetic agrees, the card rounds to 456B), 45.9B active (MiniMax-01 model card). vLLM loads it with --trust-remote-code.
 inline constexpr model minimax_m1{
     .name = "minimax-m1-80k",
     .hf_id = "MiniMaxAI/MiniMax-M1-80k",
@@ -76,7 +76,7 @@ inline constexpr model minimax_m1{
     .vocab_size = 200064,
     .max_model_len = 10'240'000,
     .torch_dtype = dtype::bfloat16,
-    .total_params = 456'000'000'000,
+    .total_params = 456'089'655'296,
     .active_params = 45'900'000'000,
     .expert_params = 80LL * 32 * 3 * 6144 * 9216,
     .trust_remote_code = true,

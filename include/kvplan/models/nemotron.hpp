@@ -13,7 +13,8 @@ namespace kvplan::inline v0::models {
 // 6 *), hidden_size 2688, num_attention_heads 32, num_key_value_heads 2, head_dim 128,
 // mamba_num_heads 64, mamba_head_dim 64, ssm_state_size 128, n_groups 8, conv_kernel 4,
 // mamba_ssm_cache_dtype float32, vocab_size 131072, max_position_embeddings 262144,
-// torch_dtype bfloat16, no MTP layer. 31.6B parameters, 3.2B active without the embedding
+// torch_dtype bfloat16, no MTP layer. 31,577,940,288 parameters by config arithmetic
+// (tests/runtime/test_models.cpp; the report's 31.6B), 3.2B active without the embedding
 // lookup, 3.6B with it (technical report arXiv 2512.20848). The NVFP4 checkpoint's
 // hf_quant_config.json: quant_algo NVFP4, kv_cache_quant_algo FP8; the FP8 checkpoint's was not
 // read and is assumed to ask for the same fp8 KV cache (UNVERIFIED). model_type nemotron_h is
@@ -30,7 +31,7 @@ inline constexpr model nemotron_3_nano{
     .max_model_len = 262144,
     .torch_dtype = dtype::bfloat16,
     .mamba_ssm_cache_dtype = dtype::float32,
-    .total_params = 31'600'000'000,
+    .total_params = 31'577'940'288,
     .active_params = 3'200'000'000,
     .expert_params = 23LL * 128 * 2 * 2688 * 1856,
     .trust_remote_code = true,
@@ -47,8 +48,8 @@ inline constexpr model nemotron_3_nano{
 // block_configs with attention at layers 0-5, 8-10, 12-41, 52 and 71-79 (49 layers, each
 // n_heads_in_group 8, so 64 / 8 = 8 KV heads of 128) and attention no_op at the other 31;
 // per-layer ffn_mult (intermediate = 2 x ffn_mult x 8192 / 3 rounded up to a multiple of 256),
-// vocab_size 128256 (untied), max_position_embeddings 131072, bfloat16. 49.9B parameters
-// (dense; Hugging Face listing). The FP8 checkpoint's hf_quant_config.json was not read here;
+// vocab_size 128256 (untied), max_position_embeddings 131072, bfloat16. 49,867,145,216
+// parameters by config arithmetic (dense; the Hugging Face listing's 49.9B). The FP8 checkpoint's hf_quant_config.json was not read here;
 // its FP8 KV scheme is UNVERIFIED.
 inline constexpr model nemotron_super_49b = [] {
   model m{
@@ -62,8 +63,8 @@ inline constexpr model nemotron_super_49b = [] {
       .vocab_size = 128256,
       .max_model_len = 131072,
       .torch_dtype = dtype::bfloat16,
-      .total_params = 49'900'000'000,  // Hugging Face listing: 49.9B
-      .active_params = 49'900'000'000,
+      .total_params = 49'867'145'216,  // config arithmetic; Hugging Face listing: 49.9B
+      .active_params = 49'867'145'216,
       .trust_remote_code = true,
       .layers = uniform_layers(80, full_attention(8, 128)),
       .checkpoints = {{"nvidia/Llama-3_3-Nemotron-Super-49B-v1", dtype::bfloat16, 0},

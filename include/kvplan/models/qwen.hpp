@@ -157,8 +157,8 @@ inline constexpr model qwen3_235b_a22b{
 // linear_num_key_heads 16, linear_num_value_heads 32, linear_key_head_dim 128,
 // linear_value_head_dim 128, linear_conv_kernel_dim 4, num_experts 512 (top 10,
 // moe_intermediate_size 512, one shared expert of 512), vocab_size 151936,
-// max_position_embeddings 262144, bfloat16. 80B / 3B parameters (model card). The HF API
-// count, 81,324,862,720, also holds the MTP layer, which vLLM loads only for speculative
+// max_position_embeddings 262144, bfloat16. 79,674,391,296 parameters by config arithmetic
+// (the card's 80B), 3B active (model card). The HF API count, 81,324,862,720, also holds the MTP layer, which vLLM loads only for speculative
 // decoding.
 inline constexpr model qwen3_next_80b{
     .name = "qwen3-next-80b-a3b",
@@ -170,7 +170,7 @@ inline constexpr model qwen3_next_80b{
     .vocab_size = 151936,
     .max_model_len = 262144,
     .torch_dtype = dtype::bfloat16,
-    .total_params = 80'000'000'000,
+    .total_params = 79'674'391'296,
     .active_params = 3'000'000'000,
     .expert_params = 48LL * 512 * 3 * 2048 * 512,
     .layers = periodic_layers(48, 4, gated_deltanet(16, 32, 128, 128, 4), full_attention(2, 256)),
