@@ -38,7 +38,7 @@ namespace kvplan::inline v0 {
   X(tensor_parallel_size_must_be_a_multiple_of_num_kv_heads, "tensor_parallel_size ({0}) is larger than num_key_value_heads ({1}) and must be a multiple of it so that each KV head is replicated evenly", tensor_parallel_size, num_key_value_heads, unused) \
   X(tensor_parallel_size_must_divide_state_heads, "a Mamba / linear-attention layer has {1} heads (or channels), not divisible by tensor_parallel_size ({0})", tensor_parallel_size, state_heads, unused) \
   X(pipeline_parallel_size_exceeds_num_layers, "pipeline_parallel_size ({0}) exceeds the number of layers ({1})", pipeline_parallel_size, num_layers, unused) \
-  X(gpu_memory_utilization_out_of_range, "gpu_memory_utilization must be in (0, 1] (got {0} thousandths)", gpu_memory_utilization_thousandths, unused_1, unused_2) \
+  X(gpu_memory_utilization_out_of_range, "gpu_memory_utilization must be in (0, 1] (got {0m})", gpu_memory_utilization_thousandths, unused_1, unused_2) \
   X(kv_cache_memory_bytes_must_be_positive, "kv_cache_memory_bytes must be positive (got {0})", kv_cache_memory_bytes, unused_1, unused_2) \
   X(max_model_len_must_be_positive, "max_model_len must be positive, or auto (got {0})", max_model_len, unused_1, unused_2) \
   X(max_model_len_exceeds_derived_max, "max_model_len ({0}) is greater than the model's derived maximum ({1}, from max_position_embeddings)", max_model_len, derived_max_model_len, unused) \
@@ -120,6 +120,20 @@ struct error {
   friend constexpr bool operator==(const error&, const error&) = default;
 };
 
+// Appends the decimal digits of v to `out`.
+template <class Out>
+constexpr void format_integer(Out& out, std::int64_t v) {
+  char digits[24]{};
+  int n = 0;
+  std::int64_t rest = v < 0 ? v : -v;  // negative, so INT64_MIN needs no special case
+  do {
+    digits[n++] = static_cast<char>('0' - rest % 10);
+    rest /= 10;
+  } while (rest != 0);
+  if (v < 0) out.push_back('-');
+  while (n > 0) out.push_back(digits[--n]);
+}
+
 // Writes the message with its values filled in to any string-like `out` (with push_back):
 // std::string at run time, kvplan::fixed_string in a constant expression. {s} stands for the
 // subject.
@@ -130,17 +144,24 @@ constexpr void format_error(Out& out, const error& e) {
     if (t[i] == '{' && i + 2 < t.size() && t[i + 2] == '}' && t[i + 1] == 's') {
       for (const char c : e.subject) out.push_back(c);
       i += 2;
-    } else if (t[i] == '{' && i + 2 < t.size() && t[i + 2] == '}' && t[i + 1] >= '0' && t[i + 1] <= '2') {
+    } else if (t[i] == '{' && i + 3 < t.size() && t[i + 2] == 'm' && t[i + 3] == '}' && t[i + 1] >= '0' &&
+               t[i + 1] <= '2') {
+      // {0m}: a value in thousandths, written as a decimal (1500 -> 1.5).
       const std::int64_t v = e.values[t[i + 1] - '0'];
-      char digits[24]{};
-      int n = 0;
-      std::int64_t rest = v < 0 ? v : -v;  // negative, so INT64_MIN needs no special case
-      do {
-        digits[n++] = static_cast<char>('0' - rest % 10);
-        rest /= 10;
-      } while (rest != 0);
-      if (v < 0) out.push_back('-');
-      while (n > 0) out.push_back(digits[--n]);
+      const std::int64_t whole = v / 1000;
+      std::int64_t frac = (v % 1000 < 0 ? -(v % 1000) : v % 1000);
+      if (v < 0 && whole == 0) out.push_back('-');
+      format_integer(out, whole);
+      if (frac != 0) {
+        out.push_back('.');
+        for (std::int64_t unit = 100; frac != 0; unit /= 10) {
+          out.push_back(static_cast<char>('0' + frac / unit));
+          frac %= unit;
+        }
+      }
+      i += 3;
+    } else if (t[i] == '{' && i + 2 < t.size() && t[i + 2] == '}' && t[i + 1] >= '0' && t[i + 1] <= '2') {
+      format_integer(out, e.values[t[i + 1] - '0']);
       i += 2;
     } else {
       out.push_back(t[i]);

@@ -254,6 +254,16 @@ constexpr checkpoint checkpoint_of(const deployment& d) {
 }
 
 namespace detail {
+// An out-of-range fraction in thousandths for an error message, rounded away from zero so that
+// 1.0004 reads 1.001, not 1; NaN reads as 0 and magnitudes are capped, so the conversion is
+// always defined.
+constexpr std::int64_t thousandths(double x) {
+  if (!(x == x)) return 0;
+  const double scaled = (x > 1e15 ? 1e15 : x < -1e15 ? -1e15 : x) * 1000;
+  const auto truncated = static_cast<std::int64_t>(scaled);
+  const auto back = static_cast<double>(truncated);
+  return scaled > back ? truncated + 1 : scaled < back ? truncated - 1 : truncated;
+}
 constexpr bool has_indexer(const model& m) {
   for (std::int32_t i = 0; i < m.layers.num_types; ++i) {
     const layer_type& t = m.layers.types[static_cast<std::size_t>(i)];
@@ -346,8 +356,7 @@ constexpr error validate(const deployment& d) {
   if (m.num_attention_heads % tp != 0)
     return {errc::tensor_parallel_size_must_divide_num_attention_heads, {tp, m.num_attention_heads}};
   if (!(d.gpu_memory_utilization >= 0 && d.gpu_memory_utilization <= 1.0))
-    return {errc::gpu_memory_utilization_out_of_range,
-            {static_cast<std::int64_t>(d.gpu_memory_utilization * 1000)}};
+    return {errc::gpu_memory_utilization_out_of_range, {detail::thousandths(d.gpu_memory_utilization)}};
   if (d.kv_cache_memory_bytes < 0) return {errc::kv_cache_memory_bytes_must_be_positive, {d.kv_cache_memory_bytes}};
   if (d.max_model_len < 0 && d.max_model_len != auto_max_model_len)
     return {errc::max_model_len_must_be_positive, {d.max_model_len}};

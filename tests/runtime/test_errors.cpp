@@ -3,6 +3,8 @@
 
 #include <kvplan/kvplan.hpp>
 
+#include <limits>
+
 #include <string>
 
 using namespace kvplan;
@@ -42,6 +44,17 @@ TEST_CASE("parallel sizes and limits", "[errors]") {
   d = llama70b;
   d.gpu_memory_utilization = 1.5;
   REQUIRE(error_of(d).code == errc::gpu_memory_utilization_out_of_range);
+  REQUIRE(describe(error_of(d)) == "gpu_memory_utilization must be in (0, 1] (got 1.5)");
+  d.gpu_memory_utilization = 1.0004;  // thousandths rounded away from the range: not "got 1"
+  REQUIRE(describe(error_of(d)) == "gpu_memory_utilization must be in (0, 1] (got 1.001)");
+  d.gpu_memory_utilization = -0.05;
+  REQUIRE(describe(error_of(d)) == "gpu_memory_utilization must be in (0, 1] (got -0.05)");
+  d.gpu_memory_utilization = 12.345;
+  REQUIRE(describe(error_of(d)) == "gpu_memory_utilization must be in (0, 1] (got 12.345)");
+  d.gpu_memory_utilization = std::numeric_limits<double>::quiet_NaN();  // no undefined conversion
+  REQUIRE(error_of(d).code == errc::gpu_memory_utilization_out_of_range);
+  d.gpu_memory_utilization = 1e300;
+  REQUIRE(error_of(d).values[0] == 1'000'000'000'000'000'000);
   d = llama70b;
   d.max_model_len = 200'000;  // the model's maximum is 131,072
   const error e = error_of(d);

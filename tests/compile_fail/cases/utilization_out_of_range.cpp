@@ -1,7 +1,7 @@
 // Rule: gpu_memory_utilization is a fraction in (0, 1] of the GPU's total memory.
 // EXPECT: gpu_memory_utilization_out_of_range
 // EXPECT: gpu_memory_utilization_thousandths = 1500
-// EXPECT-CXX26: gpu_memory_utilization must be in (0, 1] (got 1500 thousandths)
+// EXPECT-CXX26: gpu_memory_utilization must be in (0, 1] (got 1.5)
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
 
