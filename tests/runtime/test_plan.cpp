@@ -293,36 +293,21 @@ TEST_CASE("Nemotron 3 Nano: Mamba-2 state aligns the attention block size", "[pl
 }
 
 namespace {
+// A model that exists only for a test: its layers and maximum length are what matter.
+constexpr model toy_model(std::string_view name, layer_stack layers, std::int32_t max_model_len) {
+  return {.name = name, .hf_id = name, .model_type = "toy", .source = "test toy", .hidden_size = 4096,
+          .num_attention_heads = 32, .vocab_size = 65536, .max_model_len = max_model_len,
+          .total_params = 1'000'000'000, .active_params = 1'000'000'000, .layers = layers};
+}
 // A Jamba-shaped toy: 32 layers, attention at i % 8 == 4 (4 layers of 8 KV heads x 128), the
 // other 28 Mamba-1 (intermediate_size 8,192, state_size 16, conv_kernel 4), bfloat16.
-constexpr model mamba1_hybrid{
-    .name = "toy-mamba1-hybrid",
-    .hf_id = "toy/mamba1-hybrid",
-    .model_type = "jamba",
-    .source = "test toy",
-    .hidden_size = 4096,
-    .num_attention_heads = 32,
-    .vocab_size = 65536,
-    .max_model_len = 262144,
-    .total_params = 1'000'000'000,
-    .active_params = 1'000'000'000,
-    .layers = pattern_layers("MMMMAMMMMMMMAMMMMMMMAMMMMMMMAMMM",
-                             {{'M', mamba1(8192, 16, 4)}, {'A', full_attention(8, 128)}}),
-};
+constexpr model mamba1_hybrid =
+    toy_model("toy/mamba1-hybrid",
+              pattern_layers("MMMMAMMMMMMMAMMMMMMMAMMMMMMMAMMM", {{'M', mamba1(8192, 16, 4)}, {'A', full_attention(8, 128)}}),
+              262144);
 // A cross-layer KV sharing toy: 8 layers, the last 4 read the cache of earlier ones.
-constexpr model kv_sharing{
-    .name = "toy-kv-sharing",
-    .hf_id = "toy/kv-sharing",
-    .model_type = "toy",
-    .source = "test toy",
-    .hidden_size = 2048,
-    .num_attention_heads = 16,
-    .vocab_size = 65536,
-    .max_model_len = 32768,
-    .total_params = 1'000'000'000,
-    .active_params = 1'000'000'000,
-    .layers = pattern_layers("AAAASSSS", {{'A', full_attention(8, 128)}, {'S', kv_shared()}}),
-};
+constexpr model kv_sharing =
+    toy_model("toy/kv-sharing", pattern_layers("AAAASSSS", {{'A', full_attention(8, 128)}, {'S', kv_shared()}}), 32768);
 }  // namespace
 
 TEST_CASE("Mamba-1 hybrid: conv and SSM state per request, block aligned to it", "[plan][mamba]") {
