@@ -73,6 +73,16 @@ TEST_CASE("seed 000: Nemotron Nano FP8 at TP 2 and 32K, the concurrency", "[seed
   REQUIRE(p.num_gpu_blocks == 23'435);
   REQUIRE(p.blocks_per_request == 16);
   REQUIRE(p.max_concurrency == Approx(1464.6875));
+
+  // Where 1,298 comes from: the seed's ~146 GB divided by one request's bytes on a GPU, counted
+  // without paging and all in 16 bits: 32,768 tokens x 3,072 B (6 attention layers x 1 KV head
+  // x (128 + 128) x 2 B, where the FP8 checkpoint asks for an fp8 cache) plus 23 SSM states of
+  // 32 heads x 64 x 128 x 2 B = 524,288 B (where it asks for fp32), and no conv state:
+  //   146e9 / (100,663,296 + 12,058,624) = 146e9 / 112,721,920 = 1,295.2, the seed's figure to
+  //   0.2 %. The errors partly cancel; vLLM's own arithmetic is the 1,464.69 above.
+  constexpr double seed_per_request = 32768.0 * 3072 + 23.0 * 32 * 64 * 128 * 2;
+  REQUIRE(seed_per_request == 112'721'920.0);
+  REQUIRE(std::abs(146e9 / seed_per_request - 1298) < 0.005 * 1298);
 }
 
 TEST_CASE("seed 001: the 70B memory audit and the KV-per-token table", "[seeds]") {
