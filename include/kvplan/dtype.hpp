@@ -43,6 +43,10 @@ constexpr count_t element_bytes(dtype t) {
   return 0;
 }
 
+// The floating-point types a model computes in (vLLM's --dtype); the others are quantized
+// storage formats.
+constexpr bool is_float_dtype(dtype t) { return t == dtype::float16 || t == dtype::bfloat16 || t == dtype::float32; }
+
 // Storage bits per 1000 parameters, scales included, for weight-size estimates:
 // nvfp4 = 4 bits + 8 bits per 16 = 4.5 bits; mxfp4 = 4 + 8/32 = 4.25 bits.
 constexpr count_t millibits_per_element(dtype t) {

@@ -198,8 +198,7 @@ constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const 
   const auto bytes = [](double params, dtype t) { return params * static_cast<double>(millibits_per_element(t)) / 8000.0; };
   const double experts = static_cast<double>(m.expert_params);
   const double rest = static_cast<double>(m.total_params) - experts;
-  const bool quantized = c.format != dtype::float32 && c.format != dtype::float16 && c.format != dtype::bfloat16;
-  if (!quantized) return {bytes(rest, c.format), bytes(experts, c.format)};
+  if (is_float_dtype(c.format)) return {bytes(rest, c.format), bytes(experts, c.format)};
   if (c.format == dtype::mxfp4) return {bytes(rest, m.torch_dtype), bytes(experts, c.format)};
   const double tables = static_cast<double>(m.vocab_size) * static_cast<double>(m.hidden_size) *
                         (m.tie_word_embeddings ? 1.0 : 2.0);
@@ -320,7 +319,6 @@ namespace detail {
 // --dtype: the deployment as vLLM runs it, the model's dtype replaced; a 16- or 32-bit float
 // checkpoint is loaded in that dtype (a bfloat16 checkpoint under float32 takes twice the
 // memory), a quantized one stays as it is.
-constexpr bool is_float_dtype(dtype t) { return t == dtype::float16 || t == dtype::bfloat16 || t == dtype::float32; }
 constexpr deployment with_model_dtype(const deployment& d) {
   deployment e = d;
   e.model_dtype.reset();
@@ -339,7 +337,7 @@ constexpr deployment with_model_dtype(const deployment& d) {
 
 constexpr error validate(const deployment& d) {
   if (d.model_dtype) {
-    if (!detail::is_float_dtype(*d.model_dtype)) return {errc::model_dtype_must_be_a_float_type, {}, to_string(*d.model_dtype)};
+    if (!is_float_dtype(*d.model_dtype)) return {errc::model_dtype_must_be_a_float_type, {}, to_string(*d.model_dtype)};
     return validate(detail::with_model_dtype(d));
   }
   if (const error e = validate(d.model)) return e;
@@ -493,7 +491,7 @@ constexpr void unify_page_sizes(spec_table& t) {
 
 constexpr plan compute_plan(const deployment& d) {
   if (d.model_dtype) {
-    if (!detail::is_float_dtype(*d.model_dtype)) fail(errc::model_dtype_must_be_a_float_type, 0, 0, 0, to_string(*d.model_dtype));
+    if (!is_float_dtype(*d.model_dtype)) fail(errc::model_dtype_must_be_a_float_type, 0, 0, 0, to_string(*d.model_dtype));
     return compute_plan(detail::with_model_dtype(d));
   }
   if (const error e = validate(d)) fail(e);

@@ -60,12 +60,12 @@ inline constexpr model minimax_m2_5 = [] {
 
 // MiniMaxAI/MiniMax-M1-80k (model_type minimax_m1), config.json (BudEcosystem/simulator
 // model_param_test.py mini_max_config): num_hidden_layers 80, attn_type_list with softmax
-// attention (1) at layers 7, 15, ..., 79 (10 layers) and lightning attention (0) in the other
-// 70, hidden_size 6144, num_attention_heads 64, num_key_value_heads 8, head_dim 128,
-// 32 experts (top 2, intermediate_size 9216), vocab_size 200064, max_position_embeddings
-// 10240000. No torch_dtype: vLLM computes in bfloat16 and keeps the lightning state,
-// (64, 128, 128) per layer, in the model dtype. 456,089,655,296 parameters (HF API count; config
-// arithmetic agrees, the card rounds to 456B), 45.9B active (MiniMax-01 model card). vLLM loads it with --trust-remote-code.
+// attention (1) at layers 7, 15, ..., 79 (10 layers) and lightning attention (0) in the other 70,
+// hidden_size 6144, num_attention_heads 64, num_key_value_heads 8, head_dim 128, 32 experts (top
+// 2, intermediate_size 9216), vocab_size 200064, max_position_embeddings 10240000. No torch_dtype:
+// vLLM computes in bfloat16 and keeps the lightning state, (64, 128, 128) per layer, in the model
+// dtype. 456,089,655,296 parameters (HF API count; config arithmetic agrees, the card rounds to
+// 456B), 45.9B active (MiniMax-01 model card). vLLM loads it with --trust-remote-code.
 inline constexpr model minimax_m1{
     .name = "minimax-m1-80k",
     .hf_id = "MiniMaxAI/MiniMax-M1-80k",

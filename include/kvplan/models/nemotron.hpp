@@ -44,13 +44,13 @@ inline constexpr model nemotron_3_nano{
 
 // nvidia/Llama-3_3-Nemotron-Super-49B-v1 (model_type nemotron-nas, DeciLMForCausalLM,
 // trust_remote_code), config.json identical in NVIDIA/NeMo llama_nemotron_config.py and
-// ai-dynamo/aiconfigurator: 80 layers, hidden_size 8192, num_attention_heads 64,
-// block_configs with attention at layers 0-5, 8-10, 12-41, 52 and 71-79 (49 layers, each
-// n_heads_in_group 8, so 64 / 8 = 8 KV heads of 128) and attention no_op at the other 31;
-// per-layer ffn_mult (intermediate = 2 x ffn_mult x 8192 / 3 rounded up to a multiple of 256),
-// vocab_size 128256 (untied), max_position_embeddings 131072, bfloat16. 49,867,145,216
-// parameters by config arithmetic (dense; the Hugging Face listing's 49.9B). The FP8 checkpoint's hf_quant_config.json was not read here;
-// its FP8 KV scheme is UNVERIFIED.
+// ai-dynamo/aiconfigurator: 80 layers, hidden_size 8192, num_attention_heads 64, block_configs
+// with attention at layers 0-5, 8-10, 12-41, 52 and 71-79 (49 layers, each n_heads_in_group 8, so
+// 64 / 8 = 8 KV heads of 128) and attention no_op at the other 31; per-layer ffn_mult
+// (intermediate = 2 x ffn_mult x 8192 / 3 rounded up to a multiple of 256), vocab_size 128256
+// (untied), max_position_embeddings 131072, bfloat16. 49,867,145,216 parameters by config
+// arithmetic (dense; the Hugging Face listing's 49.9B). The FP8 checkpoint's hf_quant_config.json
+// was not read here; its FP8 KV scheme is UNVERIFIED.
 inline constexpr model nemotron_super_49b = [] {
   model m{
       .name = "llama-3.3-nemotron-super-49b-v1",

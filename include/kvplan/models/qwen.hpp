@@ -151,15 +151,15 @@ inline constexpr model qwen3_235b_a22b{
 };
 
 // Qwen/Qwen3-Next-80B-A3B-Instruct (model_type qwen3_next), config.json (verbatim copy; the
-// AI-Hypercomputer/maxtext qwen3_next_80b_a3b_dict agrees key for key): num_hidden_layers 48,
-// no layer_types, full_attention_interval 4 (layer i is full attention when (i + 1) % 4 == 0:
-// 12 layers), hidden_size 2048, num_attention_heads 16, num_key_value_heads 2, head_dim 256,
+// AI-Hypercomputer/maxtext qwen3_next_80b_a3b_dict agrees key for key): num_hidden_layers 48, no
+// layer_types, full_attention_interval 4 (layer i is full attention when (i + 1) % 4 == 0: 12
+// layers), hidden_size 2048, num_attention_heads 16, num_key_value_heads 2, head_dim 256,
 // linear_num_key_heads 16, linear_num_value_heads 32, linear_key_head_dim 128,
 // linear_value_head_dim 128, linear_conv_kernel_dim 4, num_experts 512 (top 10,
-// moe_intermediate_size 512, one shared expert of 512), vocab_size 151936,
-// max_position_embeddings 262144, bfloat16. 79,674,391,296 parameters by config arithmetic
-// (the card's 80B), 3B active (model card). The HF API count, 81,324,862,720, also holds the MTP layer, which vLLM loads only for speculative
-// decoding.
+// moe_intermediate_size 512, one shared expert of 512), vocab_size 151936, max_position_embeddings
+// 262144, bfloat16. 79,674,391,296 parameters by config arithmetic (the card's 80B), 3B active
+// (model card). The HF API count, 81,324,862,720, also holds the MTP layer, which vLLM loads only
+// for speculative decoding.
 inline constexpr model qwen3_next_80b{
     .name = "qwen3-next-80b-a3b",
     .hf_id = "Qwen/Qwen3-Next-80B-A3B-Instruct",
