@@ -120,9 +120,10 @@ struct error {
   friend constexpr bool operator==(const error&, const error&) = default;
 };
 
-// Appends the decimal digits of v to `out`.
+// Appends the decimal digits of v to any `out` with push_back, optionally with the thousands
+// separators Python's f"{n:,}" prints.
 template <class Out>
-constexpr void format_integer(Out& out, std::int64_t v) {
+constexpr void format_integer(Out& out, std::int64_t v, bool thousands = false) {
   char digits[24]{};
   int n = 0;
   std::int64_t rest = v < 0 ? v : -v;  // negative, so INT64_MIN needs no special case
@@ -131,7 +132,10 @@ constexpr void format_integer(Out& out, std::int64_t v) {
     rest /= 10;
   } while (rest != 0);
   if (v < 0) out.push_back('-');
-  while (n > 0) out.push_back(digits[--n]);
+  for (int i = n - 1; i >= 0; --i) {
+    out.push_back(digits[i]);
+    if (thousands && i > 0 && i % 3 == 0) out.push_back(',');
+  }
 }
 
 // Writes the message with its values filled in to any string-like `out` (with push_back):

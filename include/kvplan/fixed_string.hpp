@@ -43,20 +43,7 @@ struct fixed_string {
 // Decimal integer, optionally with the thousands separators Python's f"{n:,}" prints.
 template <std::size_t N>
 constexpr fixed_string<N>& append_integer(fixed_string<N>& out, std::int64_t value, bool thousands = false) {
-  char digits[24]{};
-  int n = 0;
-  const bool negative = value < 0;
-  // Work in negative numbers so that INT64_MIN needs no special case.
-  std::int64_t v = negative ? value : -value;
-  do {
-    digits[n++] = static_cast<char>('0' - v % 10);
-    v /= 10;
-  } while (v != 0);
-  if (negative) out.push_back('-');
-  for (int i = n - 1; i >= 0; --i) {
-    out.push_back(digits[i]);
-    if (thousands && i > 0 && i % 3 == 0) out.push_back(',');
-  }
+  format_integer(out, value, thousands);
   return out;
 }
 

@@ -441,7 +441,7 @@ struct moe_shape {
   param_count shared{};      // shared expert(s) and their gate
 };
 constexpr void add_moe(totals& t, std::int64_t hidden, const moe_shape& m) {
-  const param_count one = params::expert(hidden, m.intermediate, m.gated, m.expert_bias);
+  const param_count one = params::mlp(hidden, m.intermediate, m.gated, m.expert_bias);  // one routed expert
   const param_count routed = one * m.experts;
   t.total += params::linear(hidden, m.experts, m.router_bias) + (m.routing_bias ? m.experts : 0) + routed + m.shared;
   t.experts += routed;

@@ -107,11 +107,6 @@ constexpr param_count mlp(count_t hidden, count_t intermediate, bool gated = tru
   return in + linear(intermediate, hidden, bias);
 }
 
-// One routed expert of gpt-oss: gated, with biases on gate_up (2 x intermediate) and down.
-constexpr param_count expert(count_t hidden, count_t intermediate, bool gated = true, bool bias = false) {
-  return mlp(hidden, intermediate, gated, bias);
-}
-
 // Mamba-2 mixer (NemotronH): in_proj to (2 x inner + 2 x groups x state + heads), a depthwise
 // conv over inner + 2 x groups x state channels (with bias when use_conv_bias), dt_bias,
 // A_log and D per head, a gated RMSNorm over inner, out_proj.
