@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian bookworm machine lacks (Catch2), then builds and runs every
-# test with g++ and clang++, and the run-time tests once more under AddressSanitizer and
-# UndefinedBehaviorSanitizer. Usage: scripts/test.sh [build-root]   (default: build/ci)
+# test as users build them, Release with g++ and with clang++, and the run-time tests once more
+# in a Debug build under AddressSanitizer and UndefinedBehaviorSanitizer.
+# Usage: scripts/test.sh [build-root]   (default: build/ci)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,10 +33,10 @@ if ! command -v clang++-19 >/dev/null && ! command -v clang++-20 >/dev/null && !
     echo "   (clang-19 not installed: the C++26 compile-fail run will be skipped)"
 fi
 
-configure_build_test() {  # name, extra cmake args...
-  local name=$1; shift
-  echo "== $name: configure"
-  cmake -S "$root" -B "$out/$name" -G "$generator" -DCMAKE_BUILD_TYPE=Debug "$@" >"$out/$name.configure.log" 2>&1 || {
+configure_build_test() {  # name, build type, extra cmake args...
+  local name=$1 type=$2; shift 2
+  echo "== $name: configure ($type)"
+  cmake -S "$root" -B "$out/$name" -G "$generator" -DCMAKE_BUILD_TYPE="$type" "$@" >"$out/$name.configure.log" 2>&1 || {
     cat "$out/$name.configure.log"; return 1; }
   grep -E "^-- kvplan:" "$out/$name.configure.log" || true
   echo "== $name: build"
@@ -54,12 +55,14 @@ command -v clang++ >/dev/null || as_root apt-get install -y -q clang >/dev/null 
 mkdir -p "$out"
 
 CTEST_ARGS=()
-configure_build_test gcc -DCMAKE_CXX_COMPILER=g++
-configure_build_test clang -DCMAKE_CXX_COMPILER=clang++
+configure_build_test gcc Release -DCMAKE_CXX_COMPILER=g++
+configure_build_test clang Release -DCMAKE_CXX_COMPILER=clang++
 
-# Sanitizers: only the run-time tests (label unit) need the second run.
+# Debug with g++ (assertions on, no optimization), and Debug with clang++ under the sanitizers:
+# only the run-time tests (label unit) need these second runs.
 CTEST_ARGS=(-L unit)
-configure_build_test sanitize -DCMAKE_CXX_COMPILER=clang++ \
+configure_build_test gcc-debug Debug -DCMAKE_CXX_COMPILER=g++ -DKVPLAN_BUILD_BENCHMARKS=OFF
+configure_build_test sanitize Debug -DCMAKE_CXX_COMPILER=clang++ \
   "-DCMAKE_CXX_FLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
   -DKVPLAN_BUILD_BENCHMARKS=OFF
 
