@@ -164,7 +164,7 @@ inline std::string text_report(const options& o, const kvplan::deployment& d, co
   line("");
   if (p.fits()) {
     line("Verdict: fits. One request at max_model_len " + with_commas(p.max_model_len) + " needs " +
-         gib(p.needed_bytes) + " GiB of KV cache; " + gib(p.check_memory_bytes) +
+         gib(p.needed_bytes) + " GiB of KV cache; " + gib(p.usable_kv_cache_bytes) +
          " GiB are available. The largest max_model_len that fits is " + with_commas(p.largest_max_model_len) +
          (p.largest_max_model_len == d.model.max_model_len ? ", the model's maximum." : "."));
   } else {
@@ -270,12 +270,12 @@ inline std::string json_report(const options& o, const kvplan::deployment& d, co
       .add("fits", p.fits())
       .add("verdict", std::string_view(kvplan::name_of(p.verdict)))
       .add("needed_kv_cache_bytes", p.needed_bytes)
-      .add("usable_kv_cache_bytes", p.check_memory_bytes)
+      .add("usable_kv_cache_bytes", p.usable_kv_cache_bytes)
       .add("estimated_max_model_len", p.estimated_max_model_len)
       .add("largest_max_model_len", p.largest_max_model_len);
   if (!p.fits()) j.add("message", std::string_view(kvplan::verdict_message(p).view()));
   std::string stages = "[";
-  for (std::int32_t i = 0; i < p.num_stages; ++i) {
+  for (std::int32_t i = 0; i < p.stages.size(); ++i) {
     const kvplan::stage_plan& st = p.stages[static_cast<std::size_t>(i)];
     stages += (i == 0 ? "" : ", ") + std::string("{\"first_layer\": ") + std::to_string(st.first_layer) +
               ", \"num_layers\": " + std::to_string(st.num_layers) +

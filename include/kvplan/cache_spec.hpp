@@ -103,70 +103,93 @@ struct rank_context {
   dtype linear_state_dtype = dtype::bfloat16;          // lightning-attention state dtype
 };
 
-// KV heads on one rank: vLLM's max(1, total // tp). When TP exceeds the KV heads each head is
-// replicated, so TP must be a multiple of them; otherwise the heads must split evenly.
+// The TP rule for attention heads (QKVParallelLinear): with at least as many KV heads as
+// ranks the heads must split evenly; with fewer, each head is replicated, so the TP size must be
+// a multiple of them. validate() and the arithmetic share it.
+constexpr error kv_heads_split_error(count_t total_kv_heads, std::int32_t tp) {
+  if (total_kv_heads >= tp && total_kv_heads % tp != 0)
+    return {errc::tensor_parallel_size_must_divide_num_kv_heads, {tp, total_kv_heads}};
+  if (total_kv_heads < tp && tp % total_kv_heads != 0)
+    return {errc::tensor_parallel_size_must_be_a_multiple_of_num_kv_heads, {tp, total_kv_heads}};
+  return {};
+}
+
+// KV heads on one rank: vLLM's max(1, total // tp).
 constexpr count_t kv_heads_per_rank(count_t total_kv_heads, std::int32_t tp) {
-  if (total_kv_heads >= tp) {
-    if (total_kv_heads % tp != 0) fail(errc::tensor_parallel_size_must_divide_num_kv_heads, tp, total_kv_heads);
-    return total_kv_heads / tp;
-  }
-  if (tp % total_kv_heads != 0)
-    fail(errc::tensor_parallel_size_must_be_a_multiple_of_num_kv_heads, tp, total_kv_heads);
-  return 1;
+  enforce(kv_heads_split_error(total_kv_heads, tp));
+  return total_kv_heads >= tp ? total_kv_heads / tp : 1;
 }
 
 namespace detail {
-// vLLM's divide(): exact division of a sharded dimension.
-constexpr count_t shard(count_t dim, std::int32_t tp) {
-  if (dim % tp != 0) fail(errc::tensor_parallel_size_must_divide_state_heads, tp, dim);
-  return dim / tp;
-}
 // mamba_utils.extra_groups_for_head_shards: groups are replicated up to the TP size when
 // they do not split evenly.
 constexpr count_t mamba_groups_per_tp(count_t n_groups, std::int32_t tp) {
   return n_groups % tp == 0 ? n_groups : n_groups + (tp - n_groups);
 }
+// The dimensions of a state layer that vLLM shards over TP with divide(), which asserts an
+// exact split: the heads (or Mamba-1 channels) and the conv channels.
+constexpr count_t mamba2_conv_dim(const layer_type& t, std::int32_t tp) {
+  return checked_add(checked_mul(t.state_heads, t.state_head_dim),
+                     checked_mul(2 * detail::mamba_groups_per_tp(t.n_groups, tp), t.state_size));
+}
+constexpr count_t gated_deltanet_conv_dim(const layer_type& t) {
+  return checked_add(checked_mul(2 * count_t{t.state_key_dim}, t.state_key_heads),
+                     checked_mul(t.state_head_dim, t.state_heads));
+}
 }  // namespace detail
+
+// The TP rule for state layers (MambaStateShapeCalculator's divide()): every sharded dimension
+// splits evenly. validate() and the arithmetic share it.
+constexpr error state_split_error(const layer_type& t, std::int32_t tp) {
+  const auto check = [tp](count_t dim) -> error {
+    if (dim % tp != 0) return {errc::tensor_parallel_size_must_divide_state_heads, {tp, dim}};
+    return {};
+  };
+  switch (t.kind) {
+    case layer_kind::mamba2:
+      if (const error e = check(t.state_heads)) return e;
+      return check(detail::mamba2_conv_dim(t, tp));
+    case layer_kind::mamba1: return check(t.intermediate_size);
+    case layer_kind::linear_attention: return check(t.state_heads);
+    case layer_kind::gated_deltanet:
+      if (const error e = check(t.state_heads)) return e;
+      return check(detail::gated_deltanet_conv_dim(t));
+    default: return {};
+  }
+}
 
 // Bytes of one request's state for a state-space / linear layer on one rank
 // (vllm/model_executor/layers/mamba/mamba_utils.py, MambaStateShapeCalculator).
 constexpr count_t state_bytes_per_rank(const layer_type& t, const rank_context& c) {
   const std::int32_t tp = c.tensor_parallel_size;
+  enforce(state_split_error(t, tp));
   const count_t conv_b = element_bytes(c.mamba_conv_dtype);
   const count_t ssm_b = element_bytes(c.mamba_ssm_dtype);
   switch (t.kind) {
     case layer_kind::mamba2: {
       // conv: (conv_kernel - 1, conv_dim / tp), conv_dim = heads*head_dim + 2*groups*state;
       // ssm: (heads / tp, head_dim, state_size).
-      const count_t inner = checked_mul(t.state_heads, t.state_head_dim);
-      const count_t groups = detail::mamba_groups_per_tp(t.n_groups, tp);
-      const count_t conv_dim = checked_add(inner, checked_mul(2 * groups, t.state_size));
-      const count_t conv = checked_mul(t.conv_kernel - 1, detail::shard(conv_dim, tp));
-      const count_t ssm =
-          checked_mul(checked_mul(detail::shard(t.state_heads, tp), t.state_head_dim), t.state_size);
+      const count_t conv = checked_mul(t.conv_kernel - 1, detail::mamba2_conv_dim(t, tp) / tp);
+      const count_t ssm = checked_mul(checked_mul(t.state_heads / tp, t.state_head_dim), t.state_size);
       return checked_add(checked_mul(conv, conv_b), checked_mul(ssm, ssm_b));
     }
     case layer_kind::mamba1: {
       // conv: (conv_kernel - 1, intermediate / tp); ssm: (intermediate / tp, state_size).
-      const count_t inner = detail::shard(t.intermediate_size, tp);
+      const count_t inner = t.intermediate_size / tp;
       const count_t conv = checked_mul(t.conv_kernel - 1, inner);
       const count_t ssm = checked_mul(inner, t.state_size);
       return checked_add(checked_mul(conv, conv_b), checked_mul(ssm, ssm_b));
     }
     case layer_kind::linear_attention: {
       // One (heads / tp, head_dim, head_dim) state.
-      const count_t state =
-          checked_mul(checked_mul(detail::shard(t.state_heads, tp), t.state_head_dim), t.state_head_dim);
+      const count_t state = checked_mul(checked_mul(t.state_heads / tp, t.state_head_dim), t.state_head_dim);
       return checked_mul(state, element_bytes(c.linear_state_dtype));
     }
     case layer_kind::gated_deltanet: {
       // conv: (conv_kernel - 1, conv_dim / tp), conv_dim = 2*key_dim*key_heads +
       // value_dim*value_heads; recurrent: (value_heads / tp, value_dim, key_dim).
-      const count_t conv_dim = checked_add(checked_mul(2 * count_t{t.state_key_dim}, t.state_key_heads),
-                                           checked_mul(t.state_head_dim, t.state_heads));
-      const count_t conv = checked_mul(t.conv_kernel - 1, detail::shard(conv_dim, tp));
-      const count_t ssm =
-          checked_mul(checked_mul(detail::shard(t.state_heads, tp), t.state_head_dim), t.state_key_dim);
+      const count_t conv = checked_mul(t.conv_kernel - 1, detail::gated_deltanet_conv_dim(t) / tp);
+      const count_t ssm = checked_mul(checked_mul(t.state_heads / tp, t.state_head_dim), t.state_key_dim);
       return checked_add(checked_mul(conv, conv_b), checked_mul(ssm, ssm_b));
     }
     default: return 0;
@@ -180,13 +203,17 @@ constexpr count_t attention_bytes_per_token(const layer_type& t, const rank_cont
   return checked_mul(heads, head_vector_bytes(f, t.head_size) + head_vector_bytes(f, t.head_size_v));
 }
 
+// The KV cache dtypes an MLA latent can be stored in: not the packed ones. validate() and the
+// arithmetic share the rule.
+constexpr error mla_dtype_error(cache_dtype t) {
+  if (is_packed(t)) return {errc::kv_cache_dtype_not_supported_for_mla};
+  return {};
+}
+
 // MLA latent bytes per token (one latent on every rank, whatever the TP size).
 constexpr count_t mla_bytes_per_token(const layer_type& t, const rank_context& c) {
+  enforce(mla_dtype_error(c.kv_cache_dtype));
   if (c.kv_cache_dtype == cache_dtype::fp8_ds_mla) return fp8_ds_mla_bytes_per_token;
-  if (c.kv_cache_dtype == cache_dtype::nvfp4 || c.kv_cache_dtype == cache_dtype::int8_per_token_head ||
-      c.kv_cache_dtype == cache_dtype::fp8_per_token_head ||
-      c.kv_cache_dtype == cache_dtype::int4_per_token_head)
-    fail(errc::kv_cache_dtype_not_supported_for_mla, static_cast<std::int64_t>(c.kv_cache_dtype));
   const kv_element_format f = element_format(c.kv_cache_dtype, c.model_dtype);
   return head_vector_bytes(f, count_t{t.kv_lora_rank} + t.qk_rope_head_dim);
 }

@@ -89,4 +89,27 @@ struct deployment {
   vllm_version vllm = newest_vllm;
 };
 
+namespace detail {
+// The checkpoint as published; a model without listed checkpoints loads its own weights in
+// torch_dtype.
+constexpr checkpoint published_checkpoint(const deployment& d) {
+  if (d.model.checkpoints.count > 0) return d.model.checkpoints[d.checkpoint];
+  return checkpoint{d.model.hf_id, d.model.torch_dtype, 0, {}, {}};
+}
+}  // namespace detail
+
+// The weights a deployment loads: the checkpoint, quantized at load time when --quantization
+// asks for it. --quantization fp8 on unquantized weights (vLLM's Fp8Config, dynamic scales)
+// stores every linear layer and expert in fp8; the embedding table and lm_head stay in the model
+// dtype (see the weights estimate); the published size no longer applies.
+constexpr checkpoint checkpoint_of(const deployment& d) {
+  checkpoint c = detail::published_checkpoint(d);
+  if (d.quantization == "fp8" && c.quantization.empty()) {
+    c.bytes = 0;
+    c.format = dtype::fp8_e4m3;
+    c.quantization = "fp8";
+  }
+  return c;
+}
+
 }  // namespace kvplan::inline v0

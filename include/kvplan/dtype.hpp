@@ -132,6 +132,14 @@ constexpr std::optional<cache_dtype> parse_kv_cache_dtype(std::string_view s) {
   return std::nullopt;
 }
 
+// Formats that pack values below a byte or append per-vector scales (nvfp4, *_per_token_head):
+// standard attention only. MLA backends cannot store a latent in them, and a kernel cannot
+// address their elements as a plain (head, dim) array.
+constexpr bool is_packed(cache_dtype t) {
+  return t == cache_dtype::nvfp4 || t == cache_dtype::int8_per_token_head ||
+         t == cache_dtype::fp8_per_token_head || t == cache_dtype::int4_per_token_head;
+}
+
 // Does this KV cache dtype store values in 8-bit floating point (needs fp8 hardware)?
 constexpr bool is_fp8(cache_dtype t) {
   return t == cache_dtype::fp8 || t == cache_dtype::fp8_e4m3 ||
@@ -149,18 +157,21 @@ struct kv_element_format {
   count_t per_vector_bytes = 0;  // fixed bytes per head vector (per-token-head fp32 scale)
 };
 
-// Head-vector bytes for d elements: d*B plus scales. Fails when d does not pack evenly.
+// The rule a head size must meet to be stored in format f: packed formats (nvfp4) need a whole
+// number of bytes and of scale groups per head vector. validate() and the arithmetic share it.
+constexpr error head_packing_error(const kv_element_format& f, count_t d) {
+  if (d <= 0) return {errc::head_size_must_be_positive, {-1, d}};
+  if ((d * f.numerator) % f.denominator != 0) return {errc::head_size_not_divisible_for_kv_cache_dtype, {d, f.denominator}};
+  if (f.scale_group > 0 && d % f.scale_group != 0)
+    return {errc::head_size_not_divisible_for_kv_cache_dtype, {d, f.scale_group}};
+  return {};
+}
+
+// Head-vector bytes for d elements: d*B plus scales.
 constexpr count_t head_vector_bytes(const kv_element_format& f, count_t d) {
-  if (d <= 0) fail(errc::head_size_must_be_positive, -1, d);
-  const count_t packed = checked_mul(d, f.numerator);
-  if (packed % f.denominator != 0)
-    fail(errc::head_size_not_divisible_for_kv_cache_dtype, d, f.denominator);
-  count_t bytes = packed / f.denominator;
-  if (f.scale_group > 0) {
-    if (d % f.scale_group != 0) fail(errc::head_size_not_divisible_for_kv_cache_dtype, d, f.scale_group);
-    bytes += d / f.scale_group * f.scale_bytes;
-  }
-  return bytes + f.per_vector_bytes;
+  enforce(head_packing_error(f, d));
+  const count_t bytes = checked_mul(d, f.numerator) / f.denominator;
+  return bytes + (f.scale_group > 0 ? d / f.scale_group * f.scale_bytes : 0) + f.per_vector_bytes;
 }
 
 // The element format a KV cache dtype stores, given the dtype `auto` resolves to.

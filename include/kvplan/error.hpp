@@ -51,6 +51,7 @@ namespace kvplan::inline v0 {
   X(nvfp4_needs_blackwell, "nvfp4 needs an NVIDIA Blackwell GPU with fp4 tensor cores (compute capability {0})", compute_capability, unused_1, unused_2) \
   X(fp8_ds_mla_needs_mla, "kv_cache_dtype fp8_ds_mla needs a model with MLA attention", unused_0, unused_1, unused_2) \
   X(kv_cache_dtype_not_supported_for_mla, "this kv_cache_dtype cannot store an MLA latent", unused_0, unused_1, unused_2) \
+  X(mla_page_size_cannot_be_unified, "an MLA page of {0} bytes does not divide the largest page of {1} bytes, and vLLM cannot pad MLA pages", mla_page_bytes, largest_page_bytes, unused) \
   X(head_size_not_divisible_for_kv_cache_dtype, "head size {0} is not a multiple of {1}, which this kv_cache_dtype packs together", head_size, packing, unused) \
   X(weights_exceed_gpu_memory, "the weights need {0} bytes per GPU but the GPU has {1} bytes", weights_bytes, total_memory_bytes, unused) \
   X(no_memory_for_kv_cache, "no available memory for the cache blocks: {0} bytes requested, {1} bytes taken by weights, activations and the rest", requested_memory_bytes, non_kv_cache_bytes, unused) \
@@ -235,5 +236,11 @@ constexpr void fail(errc code, std::int64_t a = 0, std::int64_t b = 0, std::int6
 }
 
 constexpr void fail(const error& e) { fail(e.code, e.values[0], e.values[1], e.values[2], e.subject); }
+
+// Fails with e when it is an error: how arithmetic enforces a rule that validate() also reports,
+// both from the one function that states the rule.
+constexpr void enforce(const error& e) {
+  if (e) fail(e);
+}
 
 }  // namespace kvplan::inline v0

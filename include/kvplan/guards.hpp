@@ -15,8 +15,8 @@
 // kvplan::require) and lists its numbers as named template arguments, e.g.
 //
 //   one_request_at_max_model_len_must_fit [with max_model_len = 131072,
-//     needed_kv_cache_bytes = 17179869184, available_kv_cache_bytes = 17177772032,
-//     needed_GiB_x100 = 1600, available_GiB_x100 = 1600, largest_max_model_len_that_fits = 131056]
+//     needed_kv_cache_bytes = 17179869184, usable_kv_cache_bytes = 17177772032,
+//     needed_GiB_x100 = 1600, usable_GiB_x100 = 1600, largest_max_model_len_that_fits = 131056]
 //
 // Compilers with computed static_assert messages (C++26, __cpp_static_assert >= 202306L, e.g.
 // clang 19 with -std=c++2c) print vLLM's own sentence instead.
@@ -69,14 +69,14 @@ consteval bool memory_must_remain_for_the_kv_cache() {
   return true;
 }
 
-template <std::int64_t max_model_len, std::int64_t needed_kv_cache_bytes, std::int64_t available_kv_cache_bytes,
-          std::int64_t needed_GiB_x100, std::int64_t available_GiB_x100, std::int64_t largest_max_model_len_that_fits>
-  requires(needed_kv_cache_bytes <= available_kv_cache_bytes)
+template <std::int64_t max_model_len, std::int64_t needed_kv_cache_bytes, std::int64_t usable_kv_cache_bytes,
+          std::int64_t needed_GiB_x100, std::int64_t usable_GiB_x100, std::int64_t largest_max_model_len_that_fits>
+  requires(needed_kv_cache_bytes <= usable_kv_cache_bytes)
 consteval bool one_request_at_max_model_len_must_fit() {
   return true;
 }
 
-template <std::int64_t largest_max_model_len_that_fits, std::int64_t available_kv_cache_bytes,
+template <std::int64_t largest_max_model_len_that_fits, std::int64_t usable_kv_cache_bytes,
           std::int64_t bytes_per_block>
   requires(largest_max_model_len_that_fits > 0)
 consteval bool at_least_one_token_must_fit() {
@@ -152,12 +152,12 @@ consteval bool check() {
 #endif
     } else if constexpr (L == level::weights_fit) {
       return true;
-    } else if constexpr (p.available_kv_cache_bytes <= 0 || p.check_memory_bytes <= 0) {
+    } else if constexpr (p.available_kv_cache_bytes <= 0 || p.usable_kv_cache_bytes <= 0) {
 #if KVPLAN_COMPUTED_STATIC_ASSERT
-      static_assert(p.available_kv_cache_bytes > 0 && p.check_memory_bytes > 0, verdict_message(p));
+      static_assert(p.available_kv_cache_bytes > 0 && p.usable_kv_cache_bytes > 0, verdict_message(p));
       return false;
 #else
-      return require::memory_must_remain_for_the_kv_cache<p.check_memory_bytes, p.available_kv_cache_bytes,
+      return require::memory_must_remain_for_the_kv_cache<p.usable_kv_cache_bytes, p.available_kv_cache_bytes,
                                                           p.requested_memory_bytes, p.weights_bytes,
                                                           p.activation_bytes, p.non_torch_bytes, p.cudagraph_bytes>();
 #endif
@@ -166,7 +166,7 @@ consteval bool check() {
       static_assert(p.estimated_max_model_len > 0, "kvplan: not enough memory to serve even a single token");
       return false;
 #else
-      return require::at_least_one_token_must_fit<p.estimated_max_model_len, p.check_memory_bytes,
+      return require::at_least_one_token_must_fit<p.estimated_max_model_len, p.usable_kv_cache_bytes,
                                                   p.bytes_per_block>();
 #endif
     } else if constexpr (L == level::fits_at_all) {
@@ -176,8 +176,8 @@ consteval bool check() {
       static_assert(p.fits(), verdict_message(p));
       return false;
 #else
-      return require::one_request_at_max_model_len_must_fit<p.max_model_len, p.needed_bytes, p.check_memory_bytes,
-                                                            centi_gib(p.needed_bytes), centi_gib(p.check_memory_bytes),
+      return require::one_request_at_max_model_len_must_fit<p.max_model_len, p.needed_bytes, p.usable_kv_cache_bytes,
+                                                            centi_gib(p.needed_bytes), centi_gib(p.usable_kv_cache_bytes),
                                                             p.estimated_max_model_len>();
 #endif
     } else {

@@ -46,7 +46,7 @@ constexpr verdict_text verdict_message(const plan& p) {
       out.append("), (");
       append_gib(out, p.needed_bytes);
       out.append(" GiB KV cache is needed, which is larger than the available KV cache memory (");
-      append_gib(out, p.check_memory_bytes);
+      append_gib(out, p.usable_kv_cache_bytes);
       out.append(" GiB). ");
       if (p.estimated_max_model_len > 0) {
         out.append("Based on the available memory, the estimated maximum model length is ");
@@ -57,7 +57,7 @@ constexpr verdict_text verdict_message(const plan& p) {
     case errc::cannot_auto_fit_max_model_len:
       out.append(
           "Cannot auto-fit max_model_len: not enough GPU memory available to serve even a single token (");
-      append_gib(out, p.check_memory_bytes);
+      append_gib(out, p.usable_kv_cache_bytes);
       out.append(" GiB available for the KV cache).");
       break;
     default: out.append(message_template(p.verdict)); break;

@@ -610,7 +610,7 @@ TEST_CASE("every registry model: each paged bucket's layout holds the plan's pag
     INFO(std::string(m.name));
     REQUIRE(pr.ok());
     const plan& p = pr.plan;
-    for (std::int32_t b = 0; b < p.num_buckets; ++b) {
+    for (std::int32_t b = 0; b < p.buckets.size(); ++b) {
       INFO("bucket " << b);
       const layer_spec& spec = p.buckets[static_cast<std::size_t>(b)].spec;
       const shape_result r = plan_shape(p, b);

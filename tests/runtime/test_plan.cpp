@@ -171,7 +171,7 @@ TEST_CASE("DeepSeek-V3.2 with an fp8 cache: fp8_ds_mla plus the indexer", "[plan
                                 .kv_cache_memory_bytes = 64 * GiB});
   STATIC_REQUIRE(p.kv_cache_dtype == cache_dtype::fp8_ds_mla);
   STATIC_REQUIRE(p.block_size == 64);
-  STATIC_REQUIRE(p.num_buckets == 2);
+  STATIC_REQUIRE(p.buckets.size() == 2);
   STATIC_REQUIRE(p.buckets[0].spec.page_size_bytes() == 41'984);
   STATIC_REQUIRE(p.buckets[1].spec.page_size_bytes() == 8'448);
   STATIC_REQUIRE(p.num_groups == 1);
@@ -414,7 +414,7 @@ TEST_CASE("pipeline parallelism splits layers as vLLM does", "[plan][pp]") {
                                 .tensor_parallel_size = 2,
                                 .pipeline_parallel_size = 3,
                                 .kv_cache_memory_bytes = 40 * GiB});
-  STATIC_REQUIRE(p.num_stages == 3);
+  STATIC_REQUIRE(p.stages.size() == 3);
   STATIC_REQUIRE(p.stages[0].bytes_per_block == 884'736);
   STATIC_REQUIRE(p.stages[2].bytes_per_block == 851'968);
   STATIC_REQUIRE(p.stages[0].num_blocks == 48'545);
@@ -459,7 +459,7 @@ TEST_CASE("the fit check reserves the null block and finds the largest max_model
   constexpr plan p = make_plan(d);
   STATIC_REQUIRE(p.verdict == errc::max_model_len_does_not_fit);
   STATIC_REQUIRE(p.needed_bytes == 16 * GiB);
-  STATIC_REQUIRE(p.check_memory_bytes == 16 * GiB - 2 * MiB);
+  STATIC_REQUIRE(p.usable_kv_cache_bytes == 16 * GiB - 2 * MiB);
   STATIC_REQUIRE(p.estimated_max_model_len == 131'056);
   // vLLM before v0.29 checked the whole memory: it fits.
   deployment older = d;

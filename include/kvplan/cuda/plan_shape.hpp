@@ -55,7 +55,7 @@ constexpr bool addressable(cache_dtype t) {
 // With fixed_block_size != 0 the caller means to run a kernel compiled for that many tokens
 // per block: it must be a power of two and equal the bucket's block size.
 constexpr shape_result plan_shape(const plan& p, std::int32_t bucket = 0, count_t fixed_block_size = 0) {
-  if (bucket < 0 || bucket >= p.num_buckets) return {{shape_errc::bucket_out_of_range, {bucket, p.num_buckets}}, {}};
+  if (bucket < 0 || bucket >= p.buckets.size()) return {{shape_errc::bucket_out_of_range, {bucket, p.buckets.size()}}, {}};
   const layer_spec& s = p.buckets[static_cast<std::size_t>(bucket)].spec;
   if (s.kind == spec_kind::mamba) return {{shape_errc::bucket_is_not_paged_attention, {bucket, 0}}, {}};
   if (s.page_size_padded > s.real_page_size_bytes())

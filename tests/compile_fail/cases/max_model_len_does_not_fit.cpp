@@ -5,7 +5,7 @@
 // EXPECT: one_request_at_max_model_len_must_fit
 // EXPECT: max_model_len = 131072
 // EXPECT: needed_kv_cache_bytes = 17179869184
-// EXPECT: available_kv_cache_bytes = 17177772032
+// EXPECT: usable_kv_cache_bytes = 17177772032
 // EXPECT: largest_max_model_len_that_fits = 131056
 // EXPECT-CXX26: To serve at least one request with the model's max seq len (131072), (16.0 GiB KV cache is needed, which is larger than the available KV cache memory (16.0 GiB). Based on the available memory, the estimated maximum model length is 131056.
 #include <kvplan/guards.hpp>

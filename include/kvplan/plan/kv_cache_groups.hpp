@@ -1,0 +1,205 @@
+// Steps 2 and 3 of a plan: the layer specs on one rank, and the KV-cache groups vLLM puts them in.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Each worker reports a KVCacheSpec per layer (get_kv_cache_spec); the engine core groups them
+// (get_kv_cache_groups). Layers of one layer type share their specs, so everything here is
+// computed per layer type and per bucket of identical specs, never per layer: a model of 61
+// layers and two layer types costs two spec computations, not 61.
+#pragma once
+
+#include "kvplan/cache_spec.hpp"
+#include "kvplan/config.hpp"
+#include "kvplan/error.hpp"
+#include "kvplan/model.hpp"
+#include "kvplan/plan/settings.hpp"
+#include "kvplan/static_vector.hpp"
+#include "kvplan/units.hpp"
+
+#include <array>
+#include <cstdint>
+
+namespace kvplan::inline v0 {
+
+// A layer type has at most two specs (MLA and the DeepSeek-V3.2 indexer, which vLLM registers
+// as a layer of its own), so a model has at most this many distinct specs.
+inline constexpr std::int32_t max_spec_buckets = 2 * max_layer_types;
+
+// The layers that have one spec, and the KV-cache groups vLLM splits them into. A bucket is
+// not a vLLM object: vLLM buckets layers by spec only to cut each bucket into groups of
+// `group_size` layers (or to put every bucket into one group, see kv_cache_groups::one_group).
+struct spec_bucket {
+  layer_spec spec{};
+  count_t num_layers = 0;          // layers with this spec in the whole model
+  count_t num_groups = 0;          // KV-cache groups the bucket is split into
+  count_t blocks_per_request = 0;  // blocks one request holds in each of its groups at max_model_len
+};
+
+// How many layers of each layer type a range of layers has.
+using layer_type_counts = std::array<count_t, max_layer_types>;
+
+constexpr layer_type_counts count_layer_types(const layer_stack& layers, std::int32_t first, std::int32_t count) {
+  layer_type_counts n{};
+  for (std::int32_t i = first; i < first + count; ++i) ++n[layers.type_index[static_cast<std::size_t>(i)]];
+  return n;
+}
+
+// The KV-cache groups of a model (get_kv_cache_groups).
+struct kv_cache_groups {
+  static_vector<spec_bucket, max_spec_buckets> buckets;  // in the order layers first use them
+  count_t num_groups = 0;
+  // One group holds every layer: every spec is the same, or all are of one uniform type
+  // (UniformTypeKVCacheSpecs, e.g. MLA with the V3.2 indexer). Otherwise each bucket is split
+  // into num_groups groups of one page size.
+  bool one_group = false;
+  // The bucket of spec k (0, or 1 for an MLA indexer) of each layer type; -1 for none.
+  std::array<std::array<std::int8_t, 2>, max_layer_types> bucket_of{};
+};
+
+namespace detail {
+// UniformTypeKVCacheSpecs.is_uniform_type: one block size and one kind of slot demand.
+constexpr bool is_uniform_type(const static_vector<spec_bucket, max_spec_buckets>& b) {
+  const layer_spec& first = b.front().spec;
+  for (const spec_bucket& x : b) {
+    if (x.spec.block_size != first.block_size) return false;
+    const bool same_demand = is_full_attention_like(first.kind)
+                                 ? is_full_attention_like(x.spec.kind)
+                                 : x.spec.kind == first.kind && x.spec.window == first.window;
+    if (!same_demand) return false;
+  }
+  return true;
+}
+
+// unify_kv_cache_spec_page_size: grow block sizes (or pad pages) to the largest page.
+constexpr void unify_page_sizes(static_vector<spec_bucket, max_spec_buckets>& b) {
+  count_t max_page = 0;
+  for (const spec_bucket& x : b) max_page = max_of(max_page, x.spec.page_size_bytes());
+  for (spec_bucket& x : b) {
+    layer_spec& s = x.spec;
+    const count_t page = s.page_size_bytes();
+    if (page == max_page) continue;
+    if (s.kind == spec_kind::mamba) {
+      s.page_size_padded = max_page;
+    } else if (max_page % page == 0) {
+      s.block_size *= max_page / page;
+    } else if (s.kind != spec_kind::mla) {
+      s.page_size_padded = max_page;
+    } else {
+      fail(errc::mla_page_size_cannot_be_unified, page, max_page);
+    }
+  }
+}
+}  // namespace detail
+
+// The specs of every layer type on one rank (get_kv_cache_spec), bucketed and grouped as
+// get_kv_cache_groups does, with the blocks one request holds in each group at the settings'
+// max_model_len.
+constexpr kv_cache_groups group_layers(const model& m, const engine_settings& s) {
+  kv_cache_groups g;
+  const layer_stack& layers = m.layers;
+
+  // Which layer types some layer uses, in the order of their first layer.
+  std::array<std::int32_t, max_layer_types> first_use{};
+  for (std::int32_t& f : first_use) f = max_layers;
+  for (std::int32_t i = layers.num_layers - 1; i >= 0; --i) first_use[layers.type_index[static_cast<std::size_t>(i)]] = i;
+  static_vector<std::int32_t, max_layer_types> types_in_order;
+  for (std::int32_t t = 0; t < layers.num_types; ++t) {
+    if (first_use[static_cast<std::size_t>(t)] == max_layers) continue;
+    std::int32_t at = types_in_order.size();
+    (void)types_in_order.push_back(t);
+    for (; at > 0 && first_use[static_cast<std::size_t>(types_in_order[at - 1])] > first_use[static_cast<std::size_t>(t)]; --at)
+      types_in_order[at] = types_in_order[at - 1];
+    types_in_order[at] = t;
+  }
+  const layer_type_counts total = count_layer_types(layers, 0, layers.num_layers);
+
+  // One bucket per distinct spec.
+  for (auto& pair : g.bucket_of) pair = {-1, -1};
+  for (const std::int32_t t : types_in_order) {
+    const layer_specs ls = specs_of(layers.types[static_cast<std::size_t>(t)], s.rank);
+    for (std::int32_t k = 0; k < ls.count; ++k) {
+      layer_spec spec = ls.spec[k];
+      if (spec.kind == spec_kind::mamba) {
+        spec.page_size_padded = s.mamba_page_size_padded;
+        // mamba_block_size: the block size in align mode, max_model_len otherwise.
+        spec.block_size = s.mamba_mode == mamba_cache_mode::align ? s.block_size : s.max_model_len;
+      }
+      if (!s.hybrid_kv_cache_manager && (spec.kind == spec_kind::sliding_window || spec.kind == spec_kind::chunked_local)) {
+        spec.kind = spec_kind::full_attention;  // unify_hybrid_kv_cache_specs
+        spec.window = 0;
+      }
+      std::int32_t b = 0;
+      while (b < g.buckets.size() && !(g.buckets[b].spec == spec)) ++b;
+      if (b == g.buckets.size() && !g.buckets.push_back({spec, 0, 0, 0}))
+        fail(errc::model_has_too_many_layer_types, max_spec_buckets);
+      g.buckets[b].num_layers += total[static_cast<std::size_t>(t)];
+      g.bucket_of[static_cast<std::size_t>(t)][static_cast<std::size_t>(k)] = static_cast<std::int8_t>(b);
+    }
+  }
+  if (g.buckets.empty()) fail(errc::attention_free_model_has_no_kv_cache);
+
+  g.one_group = g.buckets.size() == 1 || detail::is_uniform_type(g.buckets);
+  if (g.one_group) {
+    g.num_groups = 1;
+    for (spec_bucket& b : g.buckets) b.num_groups = 1;
+  } else {
+    detail::unify_page_sizes(g.buckets);
+    // _get_kv_cache_groups_uniform_page_size: the group size is the smallest bucket, or the
+    // largest when it is under 1.5x the smallest; buckets split round-robin (layer j of a
+    // bucket goes to its group j % num_groups).
+    count_t fewest = g.buckets.front().num_layers;
+    count_t most = 0;
+    for (const spec_bucket& b : g.buckets) {
+      fewest = min_of(fewest, b.num_layers);
+      most = max_of(most, b.num_layers);
+    }
+    const count_t group_size = 2 * most < 3 * fewest ? most : fewest;
+    for (spec_bucket& b : g.buckets) {
+      b.num_groups = cdiv(b.num_layers, group_size);
+      g.num_groups += b.num_groups;
+    }
+  }
+  return g;
+}
+
+// Blocks one request holds at the given bounds: the sum over groups of each group's pages; the
+// one group of a uniform model takes its layers' maximum (UniformTypeKVCacheSpecs).
+constexpr count_t blocks_per_request(const kv_cache_groups& g, const request_bounds& r) {
+  count_t total = 0;
+  for (const spec_bucket& b : g.buckets) {
+    const count_t pages = max_memory_usage_pages(b.spec, r);
+    total = g.one_group ? max_of(total, pages) : checked_add(total, checked_mul(b.num_groups, pages));
+  }
+  return total;
+}
+
+// What the layers of a range (one pipeline stage) put in the pool on one GPU.
+struct layer_range_usage {
+  count_t bytes_per_block = 0;          // the largest group's page sum (_get_kv_cache_bytes_per_block)
+  count_t kv_bytes_per_token = 0;       // attention KV per token
+  count_t state_bytes_per_request = 0;  // Mamba / linear state per request, before padding
+};
+
+// Layers of one bucket on a stage have consecutive positions in the bucket, so round-robin
+// gives each of its groups cdiv(n, num_groups) of them at most.
+constexpr layer_range_usage usage_of(const kv_cache_groups& g, const layer_type_counts& counts) {
+  std::array<count_t, max_spec_buckets> in_bucket{};
+  for (std::size_t t = 0; t < g.bucket_of.size(); ++t)
+    for (const std::int8_t b : g.bucket_of[t])
+      if (b >= 0) in_bucket[static_cast<std::size_t>(b)] += counts[t];
+  layer_range_usage u;
+  for (std::int32_t b = 0; b < g.buckets.size(); ++b) {
+    const layer_spec& s = g.buckets[b].spec;
+    const count_t n = in_bucket[static_cast<std::size_t>(b)];
+    if (n == 0) continue;
+    const count_t pages = g.one_group ? n : cdiv(n, g.buckets[b].num_groups);
+    const count_t bytes = checked_mul(pages, s.page_size_bytes());
+    u.bytes_per_block = g.one_group ? checked_add(u.bytes_per_block, bytes) : max_of(u.bytes_per_block, bytes);
+    if (s.kind == spec_kind::mamba)
+      u.state_bytes_per_request = checked_add(u.state_bytes_per_request, checked_mul(n, s.real_page_size_bytes()));
+    else
+      u.kv_bytes_per_token = checked_add(u.kv_bytes_per_token, checked_mul(n, s.bytes_per_token));
+  }
+  return u;
+}
+
+}  // namespace kvplan::inline v0

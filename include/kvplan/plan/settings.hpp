@@ -1,0 +1,207 @@
+// Step 1 of a plan: the engine settings as vLLM resolves them from the flags a user gave.
+// SPDX-License-Identifier: Apache-2.0
+//
+// vLLM resolves its defaults before any worker starts (EngineArgs.create_engine_config), then
+// fixes the block size (Platform.update_block_size_for_backend): the utilization, max_model_len,
+// the KV cache dtype, prefix caching and the Mamba cache mode, the batch limits, the attention
+// backend, and the block size with its hybrid alignment. Every later step reads these.
+#pragma once
+
+#include "kvplan/attention_backend.hpp"
+#include "kvplan/cache_spec.hpp"
+#include "kvplan/config.hpp"
+#include "kvplan/deployment.hpp"
+#include "kvplan/dtype.hpp"
+#include "kvplan/gpu.hpp"
+#include "kvplan/layer.hpp"
+#include "kvplan/model.hpp"
+#include "kvplan/units.hpp"
+#include "kvplan/vllm_version.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+namespace kvplan::inline v0 {
+
+// --- Batch limits ---------------------------------------------------------------------------
+
+namespace detail {
+constexpr bool contains_a100(std::string_view name) {
+  for (std::size_t i = 0; i + 4 <= name.size(); ++i) {
+    const char c = name[i];
+    if ((c == 'a' || c == 'A') && name[i + 1] == '1' && name[i + 2] == '0' && name[i + 3] == '0') return true;
+  }
+  return false;
+}
+}  // namespace detail
+
+// EngineArgs.get_batch_defaults for `vllm serve` (UsageContext.OPENAI_API_SERVER). vLLM reads
+// the device total from NVML (the nvidia-smi total) and the device name.
+struct batch_defaults {
+  std::int32_t max_num_seqs = 0;
+  count_t max_num_batched_tokens = 0;
+};
+constexpr batch_defaults api_server_batch_defaults(const gpu& g, const vllm_rules& rules) {
+  const count_t device_memory = g.smi_total_mib > 0 ? g.smi_total_mib * MiB : g.total_memory_bytes;
+  if (rules.has_160_gib_batch_tier && device_memory >= 160 * GiB) return {1024, 16384};
+  if (device_memory >= 70 * GiB && !detail::contains_a100(g.device_name)) return {1024, 8192};
+  return {256, 2048};
+}
+
+// --- KV cache dtype and attention backend ----------------------------------------------------
+
+namespace detail {
+constexpr bool has_indexer(const model& m) {
+  for (const layer_type& t : m.layers.types)
+    if (t.kind == layer_kind::mla && t.index_head_dim > 0) return true;
+  return false;
+}
+}  // namespace detail
+
+// The KV cache dtype vLLM ends up using. `auto` takes the checkpoint's KV scheme (ModelOpt
+// kv_cache_quant_algo "FP8" -> fp8_e4m3), else the model dtype. Sparse MLA (DeepSeek-V3.2,
+// GLM-5) stores any quantized cache as fp8_ds_mla and treats bfloat16 as auto.
+constexpr cache_dtype resolve_kv_cache_dtype(const deployment& d, const vllm_rules& rules) {
+  cache_dtype t = d.kv_cache_dtype;
+  if (t == cache_dtype::auto_) {
+    if (const checkpoint c = checkpoint_of(d); c.kv_cache_scheme) t = *c.kv_cache_scheme;
+    if (t == cache_dtype::fp8) t = cache_dtype::fp8_e4m3;
+  }
+  if (detail::has_indexer(d.model)) {
+    const bool auto_is_fp8 = rules.sparse_mla_auto_is_fp8_ds_mla || d.gpu.compute_capability / 10 == 12;
+    if (t == cache_dtype::bfloat16) t = cache_dtype::auto_;
+    if (is_fp8(t) || (t == cache_dtype::auto_ && auto_is_fp8)) t = cache_dtype::fp8_ds_mla;
+  }
+  if (t != cache_dtype::auto_) return t;
+  switch (d.model.torch_dtype) {
+    case dtype::float16: return cache_dtype::float16;
+    case dtype::float32: return cache_dtype::auto_;  // 4-byte elements: element_format(auto, float32)
+    default: return cache_dtype::bfloat16;
+  }
+}
+
+// What the backend choice depends on, for a model and its resolved KV cache dtype.
+constexpr attention_traits attention_traits_of(const model& m, cache_dtype resolved) {
+  return {m.uses_mla(), detail::has_indexer(m),
+          resolved != cache_dtype::bfloat16 && resolved != cache_dtype::float16 && resolved != cache_dtype::auto_};
+}
+
+// --- The resolved settings -----------------------------------------------------------------
+
+// Every setting the later steps read, as vLLM holds it after start-up resolution.
+struct engine_settings {
+  vllm_rules rules{};
+  double gpu_memory_utilization = 0;
+  count_t max_model_len = 0;          // requested (the model's maximum when not given)
+  bool auto_fit_max_model_len = false;  // --max-model-len auto
+  cache_dtype kv_cache_dtype = cache_dtype::auto_;  // resolved
+  attention_backend backend = attention_backend::automatic;
+  count_t block_size = 0;             // after the hybrid alignment
+  count_t mamba_page_size_padded = 0;  // 0: Mamba pages are not padded
+  bool prefix_caching = false;
+  mamba_cache_mode mamba_mode = mamba_cache_mode::none;
+  bool hybrid_kv_cache_manager = true;
+  std::int32_t max_num_seqs = 0;
+  count_t max_num_batched_tokens = 0;
+  count_t in_flight_tokens = 0;  // what sliding-window and chunked layers are sized for
+  rank_context rank{};           // what the per-rank layer specs depend on
+};
+
+namespace detail {
+// The first layer of a kind class, for model-level values vLLM reads once (get_num_kv_heads,
+// get_head_size, the Mamba state shape); -1 when there is none.
+constexpr std::int32_t first_layer_where(const model& m, bool (*pred)(layer_kind)) {
+  for (std::int32_t i = 0; i < m.layers.num_layers; ++i)
+    if (pred(m.layers[i].kind)) return i;
+  return -1;
+}
+
+// _align_hybrid_block_size: raise the attention block until one attention page holds a Mamba
+// state; the Mamba page is then padded to the attention page.
+struct hybrid_alignment {
+  count_t block_size = 0;
+  count_t mamba_page_size_padded = 0;
+};
+constexpr hybrid_alignment align_hybrid_block_size(const model& m, rank_context ctx, attention_backend backend,
+                                                   count_t block_size) {
+  const std::int32_t attn = first_layer_where(m, is_attention);
+  const std::int32_t state = first_layer_where(m, is_state_space);
+  ctx.block_size = 1;
+  const count_t attn_1tok = attn < 0                                  ? 0
+                            : m.layers[attn].kind == layer_kind::mla ? mla_bytes_per_token(m.layers[attn], ctx)
+                                                                     : attention_bytes_per_token(m.layers[attn], ctx);
+  const count_t mamba_page = state < 0 ? 0 : state_bytes_per_rank(m.layers[state], ctx);
+  if (attn_1tok <= 0 || mamba_page <= 0) return {block_size, 0};
+  const count_t align = max_of(kernel_block_sizes_of(backend).smallest(), block_size);
+  const count_t attn_block = checked_mul(align, cdiv(mamba_page, checked_mul(align, attn_1tok)));
+  if (block_size < attn_block) block_size = attn_block;
+  const count_t attn_page = checked_mul(block_size, attn_1tok);
+  return {block_size, attn_page != mamba_page ? attn_page : 0};
+}
+}  // namespace detail
+
+// Resolves the settings of a valid deployment (see validate()).
+constexpr engine_settings resolve_settings(const deployment& d) {
+  const model& m = d.model;
+  engine_settings s;
+  s.rules = rules_for(d.vllm);
+  s.gpu_memory_utilization =
+      d.gpu_memory_utilization > 0 ? d.gpu_memory_utilization : s.rules.default_gpu_memory_utilization;
+  s.auto_fit_max_model_len = d.max_model_len == auto_max_model_len;
+  s.max_model_len = d.max_model_len > 0 ? d.max_model_len : m.max_model_len;
+  s.kv_cache_dtype = resolve_kv_cache_dtype(d, s.rules);
+
+  // Prefix caching: on for decoder models; for hybrids only from v0.28 (PR #50991). It puts
+  // hybrid models' Mamba layers in "align" mode.
+  const bool hybrid = m.is_hybrid();
+  s.prefix_caching = d.enable_prefix_caching == prefix_caching::enabled ||
+                     (d.enable_prefix_caching == prefix_caching::by_default &&
+                      (!hybrid || s.rules.hybrid_prefix_caching_by_default));
+  s.mamba_mode = hybrid && s.prefix_caching ? mamba_cache_mode::align : mamba_cache_mode::none;
+  // The hybrid KV-cache manager stays on unless chunked local attention turns it off.
+  s.hybrid_kv_cache_manager =
+      !(m.layers.has(layer_kind::chunked_local) && !s.rules.chunked_local_keeps_hybrid_manager);
+
+  // Batch defaults, then vLLM's clamps for the values the user did not set.
+  const batch_defaults defaults = api_server_batch_defaults(d.gpu, s.rules);
+  s.max_num_seqs = d.max_num_seqs > 0 ? d.max_num_seqs : defaults.max_num_seqs;
+  s.max_num_batched_tokens = d.max_num_batched_tokens > 0 ? d.max_num_batched_tokens : defaults.max_num_batched_tokens;
+  if (d.max_num_batched_tokens == 0)
+    s.max_num_batched_tokens = min_of(checked_mul(s.max_num_seqs, s.max_model_len), s.max_num_batched_tokens);
+  if (d.max_num_seqs == 0) s.max_num_seqs = static_cast<std::int32_t>(min_of(s.max_num_seqs, s.max_num_batched_tokens));
+  // VllmConfig.max_in_flight_tokens (v0.26+): async scheduling keeps 2 batches in flight
+  // (pp + 1 with the V2 model runner, pp with the V1 runner at pp > 1).
+  count_t batches = 1;
+  if (s.rules.sizes_windows_for_batches_in_flight) {
+    const std::int32_t pp = d.pipeline_parallel_size;
+    const bool v2 = s.rules.v2_model_runner_for_all_models || (!hybrid && !m.is_moe());
+    batches = v2 ? pp + 1 : (pp <= 1 ? 2 : pp);
+  }
+  s.in_flight_tokens = checked_mul(batches, s.max_num_batched_tokens);
+
+  // Backend and block size (Platform.update_block_size_for_backend).
+  const attention_traits traits = attention_traits_of(m, s.kv_cache_dtype);
+  s.backend = d.backend != attention_backend::automatic ? d.backend
+                                                        : select_attention_backend(d.gpu, traits, s.rules, d.block_size);
+  s.block_size = d.block_size > 0 ? d.block_size : default_block_size(s.backend, traits, d.gpu, s.rules);
+
+  // Mamba state dtypes (MambaStateDtypeCalculator): conv = --mamba-cache-dtype (auto = model
+  // dtype); ssm = --mamba-ssm-cache-dtype, else the config's mamba_ssm_cache_dtype (NemotronH
+  // hook), else the conv dtype. Lightning-attention state uses the conv rule.
+  rank_context& r = s.rank;
+  r.tensor_parallel_size = d.tensor_parallel_size;
+  r.kv_cache_dtype = s.kv_cache_dtype;
+  r.model_dtype = m.torch_dtype;
+  r.mamba_conv_dtype = d.mamba_cache_dtype.value_or(m.torch_dtype);
+  r.mamba_ssm_dtype = d.mamba_ssm_cache_dtype ? *d.mamba_ssm_cache_dtype : m.mamba_ssm_cache_dtype.value_or(r.mamba_conv_dtype);
+  r.linear_state_dtype = r.mamba_conv_dtype;
+  if (hybrid) {
+    const detail::hybrid_alignment a = detail::align_hybrid_block_size(m, r, s.backend, s.block_size);
+    s.block_size = a.block_size;
+    s.mamba_page_size_padded = a.mamba_page_size_padded;
+  }
+  r.block_size = s.block_size;
+  return s;
+}
+
+}  // namespace kvplan::inline v0

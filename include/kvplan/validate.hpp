@@ -1,0 +1,151 @@
+// Every reason vLLM refuses a deployment before it sizes anything, checked in one place.
+// SPDX-License-Identifier: Apache-2.0
+//
+// validate(deployment) returns the first rule a deployment breaks, or no error. The rules that
+// the arithmetic also depends on (TP splits of heads and state, head sizes a packed KV format
+// can store, the dtypes an MLA latent takes) are stated once, as the *_error functions of
+// cache_spec.hpp and dtype.hpp, and called from both places.
+#pragma once
+
+#include "kvplan/attention_backend.hpp"
+#include "kvplan/cache_spec.hpp"
+#include "kvplan/config.hpp"
+#include "kvplan/deployment.hpp"
+#include "kvplan/dtype.hpp"
+#include "kvplan/error.hpp"
+#include "kvplan/model.hpp"
+#include "kvplan/plan/settings.hpp"
+#include "kvplan/units.hpp"
+#include "kvplan/vllm_version.hpp"
+
+#include <cstdint>
+
+namespace kvplan::inline v0 {
+
+// A plan holds at most this many pipeline stages.
+inline constexpr std::int32_t max_pipeline_stages = 64;
+
+namespace detail {
+// An out-of-range fraction in thousandths for an error message, rounded away from zero so that
+// 1.0004 reads 1.001, not 1; NaN reads as 0 and magnitudes are capped, so the conversion is
+// always defined.
+constexpr std::int64_t thousandths(double x) {
+  if (!(x == x)) return 0;
+  const double scaled = (x > 1e15 ? 1e15 : x < -1e15 ? -1e15 : x) * 1000;
+  const auto truncated = static_cast<std::int64_t>(scaled);
+  const auto back = static_cast<double>(truncated);
+  return scaled > back ? truncated + 1 : scaled < back ? truncated - 1 : truncated;
+}
+
+// --dtype: the deployment as vLLM runs it, the model's dtype replaced; a 16- or 32-bit float
+// checkpoint is loaded in that dtype (a bfloat16 checkpoint under float32 takes twice the
+// memory), a quantized one stays as it is.
+constexpr deployment with_model_dtype(const deployment& d) {
+  deployment e = d;
+  e.model_dtype.reset();
+  const dtype to = *d.model_dtype;
+  e.model.torch_dtype = to;
+  if (d.checkpoint >= 0 && d.checkpoint < e.model.checkpoints.count) {
+    checkpoint& c = e.model.checkpoints[d.checkpoint];
+    if (is_float_dtype(c.format) && c.format != to) {
+      c.bytes = checked_mul(c.bytes, millibits_per_element(to)) / millibits_per_element(c.format);
+      c.format = to;
+    }
+  }
+  return e;
+}
+
+// The TP rule one layer type breaks (QKVParallelLinear, MambaStateShapeCalculator).
+constexpr error tensor_parallel_error(const layer_type& t, std::int32_t tp) {
+  switch (t.kind) {
+    case layer_kind::full_attention:
+    case layer_kind::sliding_window:
+    case layer_kind::chunked_local: return kv_heads_split_error(t.num_kv_heads, tp);
+    default: return state_split_error(t, tp);
+  }
+}
+
+// The rule one layer type breaks for the KV cache dtype: MLA takes no packed format, and a
+// packed format needs head sizes that pack evenly.
+constexpr error kv_cache_dtype_error(const layer_type& t, cache_dtype resolved, dtype model_dtype) {
+  if (t.kind == layer_kind::mla) return mla_dtype_error(resolved);
+  if (!is_attention(t.kind)) return {};
+  const kv_element_format f = element_format(resolved, model_dtype);
+  if (const error e = head_packing_error(f, t.head_size)) return e;
+  return head_packing_error(f, t.head_size_v);
+}
+}  // namespace detail
+
+constexpr error validate(const deployment& d) {
+  if (d.model_dtype) {
+    if (!is_float_dtype(*d.model_dtype)) return {errc::model_dtype_must_be_a_float_type, {}, to_string(*d.model_dtype)};
+    return validate(detail::with_model_dtype(d));
+  }
+  if (const error e = validate(d.model)) return e;
+  const model& m = d.model;
+  const std::int32_t tp = d.tensor_parallel_size;
+  if (tp < 1) return {errc::tensor_parallel_size_must_be_positive, {tp}};
+  if (d.pipeline_parallel_size < 1) return {errc::pipeline_parallel_size_must_be_positive, {d.pipeline_parallel_size}};
+  if (d.data_parallel_size < 1) return {errc::data_parallel_size_must_be_positive, {d.data_parallel_size}};
+  if (d.pipeline_parallel_size > m.num_layers())
+    return {errc::pipeline_parallel_size_exceeds_num_layers, {d.pipeline_parallel_size, m.num_layers()}};
+  if (d.pipeline_parallel_size > max_pipeline_stages)
+    return {errc::pipeline_parallel_size_exceeds_stage_limit, {d.pipeline_parallel_size, max_pipeline_stages}};
+  // ModelConfig.verify_with_parallel_config.
+  if (m.num_attention_heads % tp != 0)
+    return {errc::tensor_parallel_size_must_divide_num_attention_heads, {tp, m.num_attention_heads}};
+  if (!(d.gpu_memory_utilization >= 0 && d.gpu_memory_utilization <= 1.0))
+    return {errc::gpu_memory_utilization_out_of_range, {detail::thousandths(d.gpu_memory_utilization)}};
+  if (d.kv_cache_memory_bytes < 0) return {errc::kv_cache_memory_bytes_must_be_positive, {d.kv_cache_memory_bytes}};
+  if (d.max_model_len < 0 && d.max_model_len != auto_max_model_len)
+    return {errc::max_model_len_must_be_positive, {d.max_model_len}};
+  if (d.max_model_len > m.max_model_len)
+    return {errc::max_model_len_exceeds_derived_max, {d.max_model_len, m.max_model_len}};
+  if (d.max_num_seqs < 0) return {errc::max_num_seqs_must_be_positive, {d.max_num_seqs}};
+  if (d.max_num_batched_tokens < 0) return {errc::max_num_batched_tokens_must_be_positive, {d.max_num_batched_tokens}};
+  if (d.block_size < 0) return {errc::block_size_must_be_positive, {d.block_size}};
+  if (d.checkpoint < 0 || (d.checkpoint > 0 && d.checkpoint >= m.checkpoints.count))
+    return {errc::checkpoint_out_of_range, {d.checkpoint, m.checkpoints.count}};
+  for (std::int32_t i = 0; i < m.layers.num_types; ++i)
+    if (const error e = detail::tensor_parallel_error(m.layers.types[static_cast<std::size_t>(i)], tp)) return e;
+
+  // --quantization: the checkpoint's own method, or fp8 applied at load time to unquantized
+  // weights (vLLM refuses a method that contradicts the checkpoint's).
+  if (!d.quantization.empty()) {
+    const checkpoint published = detail::published_checkpoint(d);
+    if (d.quantization != published.quantization && !(d.quantization == "fp8" && published.quantization.empty()))
+      return {errc::quantization_not_supported_for_checkpoint, {}, d.quantization};
+  }
+
+  // Hardware support for the formats.
+  const checkpoint c = checkpoint_of(d);
+  if (d.kv_cache_dtype == cache_dtype::fp8_ds_mla && !m.uses_mla()) return {errc::fp8_ds_mla_needs_mla};
+  if (is_fp8(c.format) && !d.gpu.fp8) return {errc::weight_dtype_needs_fp8_support, {d.gpu.compute_capability}};
+  const bool nvidia_fp4 = d.gpu.fp4 && d.gpu.vendor == gpu_vendor::nvidia;
+  if (c.format == dtype::nvfp4 && !nvidia_fp4) return {errc::nvfp4_needs_blackwell, {d.gpu.compute_capability}};
+  const vllm_rules rules = rules_for(d.vllm);
+  const cache_dtype resolved = resolve_kv_cache_dtype(d, rules);
+  if (is_fp8(resolved) && !d.gpu.fp8) return {errc::kv_cache_dtype_needs_fp8_support, {d.gpu.compute_capability}};
+  if (resolved == cache_dtype::nvfp4 && !nvidia_fp4) return {errc::nvfp4_needs_blackwell, {d.gpu.compute_capability}};
+
+  for (std::int32_t i = 0; i < m.layers.num_types; ++i)
+    if (const error e = detail::kv_cache_dtype_error(m.layers.types[static_cast<std::size_t>(i)], resolved, m.torch_dtype))
+      return e;
+
+  // A block size no attention backend vLLM would use can take: the forced one, or every
+  // candidate for the automatic choice.
+  if (d.block_size > 0) {
+    const attention_traits traits = attention_traits_of(m, resolved);
+    const attention_backend chosen = d.backend != attention_backend::automatic
+                                         ? d.backend
+                                         : select_attention_backend(d.gpu, traits, rules, d.block_size);
+    const attention_backend named =
+        d.backend != attention_backend::automatic ? d.backend : default_attention_backend(d.gpu, traits, rules);
+    if (chosen == attention_backend::automatic || !kernel_block_sizes_of(chosen).supports(d.block_size))
+      return {errc::block_size_not_supported_by_attention_backend,
+              {d.block_size, kernel_block_sizes_of(named).smallest()}};
+  }
+  return {};
+}
+
+}  // namespace kvplan::inline v0
