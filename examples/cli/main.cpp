@@ -46,7 +46,7 @@ int list_models() {
   std::printf("%-34s %-46s %-13s %s\n", "NAME", "HUGGING FACE ID", "PARAMS", "LAYERS (cache kinds)");
   for (const kvplan::model& m : kvplan::models::all) {
     std::string kinds;
-    for (std::int32_t i = 0; i < m.layers.num_types; ++i) {
+    for (std::int32_t i = 0; i < m.layers.types.size(); ++i) {
       const kvplan::layer_type& t = m.layers.types[static_cast<std::size_t>(i)];
       kinds += (kinds.empty() ? "" : ", ") + std::to_string(m.layers.count(t.kind)) + " " +
                std::string(kvplan::to_string(t.kind));

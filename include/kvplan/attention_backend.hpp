@@ -6,6 +6,7 @@
 #include "kvplan/deployment.hpp"
 #include "kvplan/dtype.hpp"
 #include "kvplan/gpu.hpp"
+#include "kvplan/static_vector.hpp"
 #include "kvplan/units.hpp"
 #include "kvplan/vllm_version.hpp"
 
@@ -38,22 +39,21 @@ constexpr std::string_view to_string(attention_backend b) {
 
 // get_supported_kernel_block_sizes(): either a list of sizes or MultipleOf(base).
 struct kernel_block_sizes {
-  std::array<count_t, 4> sizes{};
-  std::int32_t count = 0;
+  static_vector<count_t, 4> sizes{};
   count_t multiple_of = 0;  // > 0: any multiple of this base
 
   // AttentionBackend.supports_block_size: bs is a multiple of a listed size (or of the base).
   constexpr bool supports(count_t bs) const {
     if (bs <= 0) return false;
     if (multiple_of > 0) return bs % multiple_of == 0;
-    for (std::int32_t i = 0; i < count; ++i)
-      if (bs % sizes[static_cast<std::size_t>(i)] == 0) return true;
+    for (const count_t s : sizes)
+      if (bs % s == 0) return true;
     return false;
   }
   constexpr count_t smallest() const {
     if (multiple_of > 0) return multiple_of;
-    count_t m = sizes[0];
-    for (std::int32_t i = 1; i < count; ++i) m = min_of(m, sizes[static_cast<std::size_t>(i)]);
+    count_t m = sizes.front();
+    for (const count_t s : sizes) m = min_of(m, s);
     return m;
   }
   // get_preferred_block_size(16): 16 when the kernels take it, else their smallest size.
@@ -70,19 +70,19 @@ constexpr kernel_block_sizes kernel_block_sizes_of(attention_backend b) {
     case attention_backend::triton_attn:
     case attention_backend::flash_attn_mla:
     case attention_backend::triton_mla:
-    case attention_backend::rocm_attn: return {{}, 0, 16};
+    case attention_backend::rocm_attn: return {{}, 16};
     case attention_backend::flex_attention:
-    case attention_backend::automatic: return {{}, 0, 1};
-    case attention_backend::flashinfer: return {{16, 32, 64}, 3, 0};
+    case attention_backend::automatic: return {{}, 1};
+    case attention_backend::flashinfer: return {{16, 32, 64}, 0};
     case attention_backend::flashmla:
     case attention_backend::flashmla_sparse:
-    case attention_backend::flash_attn_mla_sparse: return {{64}, 1, 0};
+    case attention_backend::flash_attn_mla_sparse: return {{64}, 0};
     case attention_backend::flashinfer_mla:
-    case attention_backend::flashinfer_mla_sparse: return {{32, 64}, 2, 0};
-    case attention_backend::cutlass_mla: return {{128}, 1, 0};
-    case attention_backend::rocm_aiter_mla: return {{1}, 1, 0};
+    case attention_backend::flashinfer_mla_sparse: return {{32, 64}, 0};
+    case attention_backend::cutlass_mla: return {{128}, 0};
+    case attention_backend::rocm_aiter_mla: return {{1}, 0};
   }
-  return {{}, 0, 1};
+  return {{}, 1};
 }
 
 // What the backend choice depends on.
@@ -127,12 +127,9 @@ constexpr attention_backend default_attention_backend(const gpu& g, const attent
 // FLASH_ATTN: fp8 cache on Hopper only; FLEX_ATTENTION: no quantized cache). Sparse MLA and
 // ROCm have the default alone.
 struct backend_candidates {
-  std::array<attention_backend, 6> items{};
-  std::int32_t count = 0;
+  static_vector<attention_backend, 8> items{};
   constexpr void add(attention_backend b) {
-    for (std::int32_t i = 0; i < count; ++i)
-      if (items[static_cast<std::size_t>(i)] == b) return;
-    if (count < static_cast<std::int32_t>(items.size())) items[static_cast<std::size_t>(count++)] = b;
+    if (items.find(b) < 0 && !items.push_back(b)) fail(errc::list_exceeds_capacity, items.size() + 1, items.capacity());
   }
 };
 constexpr backend_candidates attention_backend_candidates(const gpu& g, const attention_traits& t,
@@ -166,9 +163,8 @@ constexpr attention_backend select_attention_backend(const gpu& g, const attenti
                                                      count_t user_block_size) {
   if (user_block_size <= 0) return default_attention_backend(g, t, rules);
   const backend_candidates c = attention_backend_candidates(g, t, rules);
-  for (std::int32_t i = 0; i < c.count; ++i)
-    if (kernel_block_sizes_of(c.items[static_cast<std::size_t>(i)]).supports(user_block_size))
-      return c.items[static_cast<std::size_t>(i)];
+  for (const attention_backend b : c.items)
+    if (kernel_block_sizes_of(b).supports(user_block_size)) return b;
   return attention_backend::automatic;
 }
 

@@ -6,6 +6,7 @@
 #include "kvplan/dtype.hpp"
 #include "kvplan/error.hpp"
 #include "kvplan/layer.hpp"
+#include "kvplan/static_vector.hpp"
 #include "kvplan/units.hpp"
 
 #include <cstdint>
@@ -60,36 +61,32 @@ struct request_bounds {
   count_t num_speculative_blocks = 0;
 };
 
-// Bytes one request may hold in this layer (vLLM's max_memory_usage_bytes).
-constexpr count_t max_memory_usage_bytes(const layer_spec& s, const request_bounds& r) {
-  const count_t page = s.page_size_bytes();
+// Pages one request may hold in this layer. vLLM computes max_memory_usage_bytes as a whole
+// number of pages and divides by the page size again (cdiv(bytes, page_size_bytes)); counting
+// the pages directly gives the same number without the two multiplications, which matters
+// because the fit check's binary search evaluates this some forty times per plan.
+constexpr count_t max_memory_usage_pages(const layer_spec& s, const request_bounds& r) {
   switch (s.kind) {
     case spec_kind::full_attention:
-    case spec_kind::mla: return checked_mul(cdiv(r.max_model_len, s.block_size), page);
-    case spec_kind::sliding_window: {
+    case spec_kind::mla: return cdiv(r.max_model_len, s.block_size);
+    case spec_kind::sliding_window:
       // The last window-1 computed tokens plus the tokens in flight, never more than
       // max_model_len; +1 block because the window need not start at a block boundary.
-      const count_t tokens = min_of(s.window - 1 + r.in_flight_tokens, r.max_model_len);
-      return checked_mul(cdiv(tokens, s.block_size) + 1, page);
-    }
-    case spec_kind::chunked_local: {
-      const count_t tokens = min_of(s.window + r.in_flight_tokens, r.max_model_len);
-      return checked_mul(cdiv(tokens, s.block_size), page);
-    }
+      return cdiv(min_of(s.window - 1 + r.in_flight_tokens, r.max_model_len), s.block_size) + 1;
+    case spec_kind::chunked_local: return cdiv(min_of(s.window + r.in_flight_tokens, r.max_model_len), s.block_size);
     case spec_kind::mamba:
       switch (r.mamba_mode) {
-        case mamba_cache_mode::all:
-          return checked_mul(cdiv(r.max_model_len, s.block_size) + r.num_speculative_blocks, page);
-        case mamba_cache_mode::align: return checked_mul(2 + r.num_speculative_blocks, page);
-        case mamba_cache_mode::none: return checked_mul(1 + r.num_speculative_blocks, page);
+        case mamba_cache_mode::all: return cdiv(r.max_model_len, s.block_size) + r.num_speculative_blocks;
+        case mamba_cache_mode::align: return 2 + r.num_speculative_blocks;
+        case mamba_cache_mode::none: return 1 + r.num_speculative_blocks;
       }
   }
   return 0;
 }
 
-// Pages one request needs in this layer: cdiv(max_memory_usage_bytes, page_size_bytes).
-constexpr count_t max_memory_usage_pages(const layer_spec& s, const request_bounds& r) {
-  return cdiv(max_memory_usage_bytes(s, r), s.page_size_bytes());
+// Bytes one request may hold in this layer (vLLM's max_memory_usage_bytes).
+constexpr count_t max_memory_usage_bytes(const layer_spec& s, const request_bounds& r) {
+  return checked_mul(max_memory_usage_pages(s, r), s.page_size_bytes());
 }
 
 // What decides the specs of a layer on one rank.
@@ -220,10 +217,7 @@ constexpr count_t mla_bytes_per_token(const layer_type& t, const rank_context& c
 
 // The specs one layer contributes on one rank: none (no cache, shared KV), one, or two (MLA
 // with the DeepSeek-V3.2 indexer, which vLLM registers as a second layer).
-struct layer_specs {
-  layer_spec spec[2]{};
-  std::int32_t count = 0;
-};
+using layer_specs = static_vector<layer_spec, 2>;
 
 constexpr layer_specs specs_of(const layer_type& t, const rank_context& c) {
   layer_specs out;
@@ -243,19 +237,19 @@ constexpr layer_specs specs_of(const layer_type& t, const rank_context& c) {
       s.head_size_v = t.head_size_v;
       s.bytes_per_token = attention_bytes_per_token(t, c);
       s.window = t.window;
-      out.spec[out.count++] = s;
+      (void)out.push_back(s);
       return out;
     case layer_kind::mla:
       s.kind = spec_kind::mla;
       s.num_kv_heads = 1;
       s.head_size = count_t{t.kv_lora_rank} + t.qk_rope_head_dim;
       s.bytes_per_token = mla_bytes_per_token(t, c);
-      out.spec[out.count++] = s;
+      (void)out.push_back(s);
       if (t.index_head_dim > 0) {
         layer_spec idx = s;
         idx.head_size = indexer_bytes_per_token(t.index_head_dim);
         idx.bytes_per_token = idx.head_size;  // uint8 storage, independent of --kv-cache-dtype
-        out.spec[out.count++] = idx;
+        (void)out.push_back(idx);
       }
       return out;
     case layer_kind::mamba2:
@@ -264,7 +258,7 @@ constexpr layer_specs specs_of(const layer_type& t, const rank_context& c) {
     case layer_kind::gated_deltanet:
       s.kind = spec_kind::mamba;
       s.state_bytes = state_bytes_per_rank(t, c);
-      out.spec[out.count++] = s;
+      (void)out.push_back(s);
       return out;
   }
   return out;
@@ -297,9 +291,7 @@ constexpr cache_cost cache_cost_of(const Layers& layers, cache_dtype kv, dtype m
   c.linear_state_dtype = model_dtype;
   cache_cost out;
   for (std::int32_t i = 0; i < layers.num_layers; ++i) {
-    const layer_specs s = specs_of(layers[i], c);
-    for (std::int32_t k = 0; k < s.count; ++k) {
-      const layer_spec& x = s.spec[k];
+    for (const layer_spec& x : specs_of(layers[i], c)) {
       switch (x.kind) {
         case spec_kind::full_attention:
         case spec_kind::mla: out.full_bytes_per_token += x.bytes_per_token; break;

@@ -93,7 +93,7 @@ namespace detail {
 // The checkpoint as published; a model without listed checkpoints loads its own weights in
 // torch_dtype.
 constexpr checkpoint published_checkpoint(const deployment& d) {
-  if (d.model.checkpoints.count > 0) return d.model.checkpoints[d.checkpoint];
+  if (d.model.checkpoints.size() > 0) return d.model.checkpoints[d.checkpoint];
   return checkpoint{d.model.hf_id, d.model.torch_dtype, 0, {}, {}};
 }
 }  // namespace detail

@@ -59,6 +59,7 @@ namespace kvplan::inline v0 {
   X(cannot_auto_fit_max_model_len, "cannot auto-fit max_model_len: not enough memory to serve even a single token ({0} bytes available for the KV cache)", available_kv_cache_bytes, unused_1, unused_2) \
   X(attention_free_model_has_no_kv_cache, "the model has no KV cache", unused_0, unused_1, unused_2) \
   X(text_capacity_exceeded, "a generated text needs more than its {0} characters of capacity", capacity, unused_1, unused_2) \
+  X(list_exceeds_capacity, "a list of {0} items exceeds its capacity of {1}", num_items, capacity, unused) \
   X(config_json_syntax_error, "config.json is not valid JSON: {s} (at byte {0})", byte_offset, unused_1, unused_2) \
   X(config_key_missing, "config.json has no \"{s}\", which kvplan needs to size this model", unused_0, unused_1, unused_2) \
   X(config_key_must_be_an_integer, "config.json \"{s}\" must be an integer", unused_0, unused_1, unused_2) \

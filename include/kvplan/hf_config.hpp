@@ -410,9 +410,9 @@ inline constexpr json::chars model_specific_keys[] = {
 constexpr void add_layer(reader& r, layer_stack& s, const layer_type& t) {
   if (!r.ok()) return;
   bool known = false;
-  for (std::int32_t i = 0; i < s.num_types; ++i)
+  for (std::int32_t i = 0; i < s.types.size(); ++i)
     if (s.types[static_cast<std::size_t>(i)] == t) known = true;
-  if (!known && s.num_types >= max_layer_types) {
+  if (!known && s.types.size() >= max_layer_types) {
     r.report(errc::model_has_too_many_layer_types, "layer_types", max_layer_types);
     return;
   }

@@ -7,6 +7,7 @@
 #include "kvplan/dtype.hpp"
 #include "kvplan/error.hpp"
 #include "kvplan/layer.hpp"
+#include "kvplan/static_vector.hpp"
 #include "kvplan/units.hpp"
 
 #include <array>
@@ -26,46 +27,61 @@ inline constexpr int max_layer_types = 8;
 // The decoder layers of a model in order: a small table of distinct layer types and, per
 // layer, the index of its type. Order matters: pipeline parallelism splits by position.
 struct layer_stack {
-  std::array<layer_type, max_layer_types> types{};
-  std::int32_t num_types = 0;
-  std::array<std::uint8_t, max_layers> type_index{};
+  static_vector<layer_type, max_layer_types> types{};
+  std::uint8_t type_index[max_layers]{};  // per layer, its index in `types`
   std::int32_t num_layers = 0;
 
-  constexpr const layer_type& operator[](std::int32_t layer) const {
-    return types[type_index[static_cast<std::size_t>(layer)]];
-  }
+  constexpr const layer_type& operator[](std::int32_t layer) const { return types[type_index[layer]]; }
 
   // The index of `t` in the type table, adding it if new.
   constexpr std::uint8_t intern(const layer_type& t) {
-    for (std::int32_t i = 0; i < num_types; ++i)
-      if (types[static_cast<std::size_t>(i)] == t) return static_cast<std::uint8_t>(i);
-    if (num_types >= max_layer_types) fail(errc::model_has_too_many_layer_types, max_layer_types);
-    types[static_cast<std::size_t>(num_types)] = t;
-    return static_cast<std::uint8_t>(num_types++);
+    std::int32_t i = types.find(t);
+    if (i < 0) {
+      i = types.size();
+      if (!types.push_back(t)) fail(errc::model_has_too_many_layer_types, max_layer_types);
+    }
+    return static_cast<std::uint8_t>(i);
   }
 
   constexpr layer_stack& push_back(const layer_type& t, std::int32_t count = 1) {
     if (count < 0 || num_layers + count > max_layers)
       fail(errc::model_has_too_many_layers, num_layers + count, max_layers);
     const std::uint8_t index = intern(t);
-    for (std::int32_t i = 0; i < count; ++i) type_index[static_cast<std::size_t>(num_layers++)] = index;
+    for (std::int32_t i = 0; i < count; ++i) type_index[num_layers++] = index;
     return *this;
   }
 
   // Replace the type of one layer.
   constexpr layer_stack& set(std::int32_t layer, const layer_type& t) {
     if (layer < 0 || layer >= num_layers) fail(errc::layer_type_out_of_range, layer, 0, num_layers);
-    type_index[static_cast<std::size_t>(layer)] = intern(t);
+    type_index[layer] = intern(t);
     return *this;
+  }
+
+  // How many layers use type `type` (an index into `types`).
+  constexpr std::int32_t count_of_type(std::int32_t type) const {
+    std::int32_t n = 0;
+    for (std::int32_t i = 0; i < num_layers; ++i) n += type_index[i] == type ? 1 : 0;
+    return n;
   }
 
   constexpr std::int32_t count(layer_kind k) const {
     std::int32_t n = 0;
-    for (std::int32_t i = 0; i < num_layers; ++i) n += (*this)[i].kind == k ? 1 : 0;
+    for (std::int32_t t = 0; t < types.size(); ++t)
+      if (types[t].kind == k) n += count_of_type(t);
     return n;
   }
 
-  constexpr bool has(layer_kind k) const { return count(k) > 0; }
+  // Whether some layer is of kind k: per type, stopping at the first layer that uses one (a type
+  // can be in the table with no layer left, after set()).
+  constexpr bool has(layer_kind k) const {
+    for (std::int32_t t = 0; t < types.size(); ++t) {
+      if (types[t].kind != k) continue;
+      for (std::int32_t i = 0; i < num_layers; ++i)
+        if (type_index[i] == t) return true;
+    }
+    return false;
+  }
 
   friend constexpr bool operator==(const layer_stack& a, const layer_stack& b) {
     if (a.num_layers != b.num_layers) return false;
@@ -126,20 +142,7 @@ struct checkpoint {
 inline constexpr int max_checkpoints = 4;
 
 // The checkpoints a model is published in; the first is the model's own.
-struct checkpoint_list {
-  std::array<checkpoint, max_checkpoints> items{};
-  std::int32_t count = 0;
-
-  constexpr checkpoint_list() = default;
-  constexpr checkpoint_list(std::initializer_list<checkpoint> list) {
-    if (list.size() > max_checkpoints) fail(errc::checkpoint_out_of_range, static_cast<std::int64_t>(list.size()), max_checkpoints);
-    for (const checkpoint& c : list) items[static_cast<std::size_t>(count++)] = c;
-  }
-  constexpr const checkpoint& operator[](std::int32_t i) const { return items[static_cast<std::size_t>(i)]; }
-  constexpr checkpoint& operator[](std::int32_t i) { return items[static_cast<std::size_t>(i)]; }
-  constexpr const checkpoint* begin() const { return items.data(); }
-  constexpr const checkpoint* end() const { return items.data() + count; }
-};
+using checkpoint_list = static_vector<checkpoint, max_checkpoints>;
 
 // A model: the numbers of its config.json that decide KV cache and weights.
 struct model {
@@ -172,8 +175,8 @@ struct model {
   constexpr std::int32_t num_layers() const { return layers.num_layers; }
   constexpr bool uses_mla() const { return layers.has(layer_kind::mla); }
   constexpr bool is_hybrid() const {
-    for (std::int32_t i = 0; i < layers.num_types; ++i)
-      if (is_state_space(layers.types[static_cast<std::size_t>(i)].kind)) return true;
+    for (const layer_type& t : layers.types)
+      if (is_state_space(t.kind)) return true;
     return false;
   }
   constexpr bool is_moe() const { return expert_params > 0; }
@@ -185,52 +188,70 @@ constexpr cache_cost cache_cost_of(const model& m, cache_dtype kv = cache_dtype:
   return cache_cost_of(m.layers, kv, m.torch_dtype, m.mamba_ssm_cache_dtype.value_or(m.torch_dtype), tp);
 }
 
+namespace detail {
+// The shape rule a layer type breaks and the value that breaks it; the caller adds the layer.
+struct shape_problem {
+  errc code = errc::none;
+  std::int64_t value = 0;
+};
+constexpr shape_problem layer_shape_error(const layer_type& t) {
+  switch (t.kind) {
+    case layer_kind::sliding_window:
+    case layer_kind::chunked_local:
+      if (t.window <= 0) return {errc::window_must_be_positive, t.window};
+      [[fallthrough]];
+    case layer_kind::full_attention:
+      if (t.num_kv_heads <= 0) return {errc::num_kv_heads_must_be_positive, t.num_kv_heads};
+      if (t.head_size <= 0) return {errc::head_size_must_be_positive, t.head_size};
+      if (t.head_size_v <= 0) return {errc::head_size_must_be_positive, t.head_size_v};
+      return {};
+    case layer_kind::mla:
+      if (t.kv_lora_rank <= 0) return {errc::head_size_must_be_positive, t.kv_lora_rank};
+      if (t.qk_rope_head_dim < 0 || t.index_head_dim < 0) return {errc::head_size_must_be_positive, t.qk_rope_head_dim};
+      return {};
+    case layer_kind::mamba2:
+      if (t.state_heads <= 0 || t.state_head_dim <= 0 || t.state_size <= 0 || t.n_groups <= 0 || t.conv_kernel <= 1)
+        return {errc::state_shape_must_be_positive, t.state_heads};
+      return {};
+    case layer_kind::mamba1:
+      if (t.intermediate_size <= 0 || t.state_size <= 0 || t.conv_kernel <= 1)
+        return {errc::state_shape_must_be_positive, t.intermediate_size};
+      return {};
+    case layer_kind::linear_attention:
+      if (t.state_heads <= 0 || t.state_head_dim <= 0) return {errc::state_shape_must_be_positive, t.state_heads};
+      return {};
+    case layer_kind::gated_deltanet:
+      if (t.state_heads <= 0 || t.state_head_dim <= 0 || t.state_key_heads <= 0 || t.state_key_dim <= 0 ||
+          t.conv_kernel <= 1)
+        return {errc::state_shape_must_be_positive, t.state_heads};
+      return {};
+    case layer_kind::no_cache:
+    case layer_kind::kv_shared: return {};
+  }
+  return {};
+}
+}  // namespace detail
+
 // Checks a descriptor's own consistency; the deployment adds the checks that need a GPU and
-// parallel sizes.
+// parallel sizes. Layer types are checked once each; an error names the first layer that has a
+// broken type.
 constexpr error validate(const model& m) {
   if (m.layers.num_layers <= 0) return {errc::model_has_no_layers, {m.layers.num_layers}};
   if (m.num_attention_heads <= 0) return {errc::num_attention_heads_must_be_positive, {m.num_attention_heads}};
   if (m.max_model_len <= 0) return {errc::max_model_len_must_be_positive, {m.max_model_len}};
-  for (std::int32_t i = 0; i < m.layers.num_layers; ++i) {
-    const layer_type& t = m.layers[i];
-    switch (t.kind) {
-      case layer_kind::sliding_window:
-      case layer_kind::chunked_local:
-        if (t.window <= 0) return {errc::window_must_be_positive, {i, t.window}};
-        [[fallthrough]];
-      case layer_kind::full_attention:
-        if (t.num_kv_heads <= 0) return {errc::num_kv_heads_must_be_positive, {i, t.num_kv_heads}};
-        if (t.head_size <= 0) return {errc::head_size_must_be_positive, {i, t.head_size}};
-        if (t.head_size_v <= 0) return {errc::head_size_must_be_positive, {i, t.head_size_v}};
-        break;
-      case layer_kind::mla:
-        if (t.kv_lora_rank <= 0) return {errc::head_size_must_be_positive, {i, t.kv_lora_rank}};
-        if (t.qk_rope_head_dim < 0 || t.index_head_dim < 0)
-          return {errc::head_size_must_be_positive, {i, t.qk_rope_head_dim}};
-        break;
-      case layer_kind::mamba2:
-        if (t.state_heads <= 0 || t.state_head_dim <= 0 || t.state_size <= 0 || t.n_groups <= 0 ||
-            t.conv_kernel <= 1)
-          return {errc::state_shape_must_be_positive, {i, t.state_heads}};
-        break;
-      case layer_kind::mamba1:
-        if (t.intermediate_size <= 0 || t.state_size <= 0 || t.conv_kernel <= 1)
-          return {errc::state_shape_must_be_positive, {i, t.intermediate_size}};
-        break;
-      case layer_kind::linear_attention:
-        if (t.state_heads <= 0 || t.state_head_dim <= 0)
-          return {errc::state_shape_must_be_positive, {i, t.state_heads}};
-        break;
-      case layer_kind::gated_deltanet:
-        if (t.state_heads <= 0 || t.state_head_dim <= 0 || t.state_key_heads <= 0 ||
-            t.state_key_dim <= 0 || t.conv_kernel <= 1)
-          return {errc::state_shape_must_be_positive, {i, t.state_heads}};
-        break;
-      case layer_kind::no_cache:
-      case layer_kind::kv_shared: break;
+  error first{};
+  std::int32_t first_layer = m.layers.num_layers;
+  for (std::int32_t t = 0; t < m.layers.types.size(); ++t) {
+    const detail::shape_problem problem = detail::layer_shape_error(m.layers.types[t]);
+    if (problem.code == errc::none) continue;
+    for (std::int32_t i = 0; i < first_layer; ++i) {
+      if (m.layers.type_index[i] != t) continue;
+      first = {problem.code, {i, problem.value}};
+      first_layer = i;
+      break;
     }
   }
-  return {};
+  return first;
 }
 
 }  // namespace kvplan::inline v0

@@ -38,7 +38,7 @@ struct model_match {
 constexpr model_match find_model(std::string_view name) {
   for (const model& m : models::all) {
     if (iequals(m.name, name) || iequals(m.hf_id, name)) return {&m, 0};
-    for (std::int32_t i = 0; i < m.checkpoints.count; ++i)
+    for (std::int32_t i = 0; i < m.checkpoints.size(); ++i)
       if (iequals(m.checkpoints[i].hf_id, name)) return {&m, i};
   }
   return {};

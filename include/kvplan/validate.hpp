@@ -45,7 +45,7 @@ constexpr deployment with_model_dtype(const deployment& d) {
   e.model_dtype.reset();
   const dtype to = *d.model_dtype;
   e.model.torch_dtype = to;
-  if (d.checkpoint >= 0 && d.checkpoint < e.model.checkpoints.count) {
+  if (d.checkpoint >= 0 && d.checkpoint < e.model.checkpoints.size()) {
     checkpoint& c = e.model.checkpoints[d.checkpoint];
     if (is_float_dtype(c.format) && c.format != to) {
       c.bytes = checked_mul(c.bytes, millibits_per_element(to)) / millibits_per_element(c.format);
@@ -104,9 +104,9 @@ constexpr error validate(const deployment& d) {
   if (d.max_num_seqs < 0) return {errc::max_num_seqs_must_be_positive, {d.max_num_seqs}};
   if (d.max_num_batched_tokens < 0) return {errc::max_num_batched_tokens_must_be_positive, {d.max_num_batched_tokens}};
   if (d.block_size < 0) return {errc::block_size_must_be_positive, {d.block_size}};
-  if (d.checkpoint < 0 || (d.checkpoint > 0 && d.checkpoint >= m.checkpoints.count))
-    return {errc::checkpoint_out_of_range, {d.checkpoint, m.checkpoints.count}};
-  for (std::int32_t i = 0; i < m.layers.num_types; ++i)
+  if (d.checkpoint < 0 || (d.checkpoint > 0 && d.checkpoint >= m.checkpoints.size()))
+    return {errc::checkpoint_out_of_range, {d.checkpoint, m.checkpoints.size()}};
+  for (std::int32_t i = 0; i < m.layers.types.size(); ++i)
     if (const error e = detail::tensor_parallel_error(m.layers.types[static_cast<std::size_t>(i)], tp)) return e;
 
   // --quantization: the checkpoint's own method, or fp8 applied at load time to unquantized
@@ -128,7 +128,7 @@ constexpr error validate(const deployment& d) {
   if (is_fp8(resolved) && !d.gpu.fp8) return {errc::kv_cache_dtype_needs_fp8_support, {d.gpu.compute_capability}};
   if (resolved == cache_dtype::nvfp4 && !nvidia_fp4) return {errc::nvfp4_needs_blackwell, {d.gpu.compute_capability}};
 
-  for (std::int32_t i = 0; i < m.layers.num_types; ++i)
+  for (std::int32_t i = 0; i < m.layers.types.size(); ++i)
     if (const error e = detail::kv_cache_dtype_error(m.layers.types[static_cast<std::size_t>(i)], resolved, m.torch_dtype))
       return e;
 

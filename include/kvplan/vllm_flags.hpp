@@ -42,14 +42,10 @@ struct vllm_args {
   // releases without --attention-backend); empty when none.
   fixed_string<64> env{};
   fixed_string<256> model{};
-  std::array<vllm_arg, 20> items{};
-  std::int32_t count = 0;
+  static_vector<vllm_arg, 20> items{};
 
   constexpr vllm_args& add(std::string_view flag, std::string_view value = {}) {
-    if (count >= static_cast<std::int32_t>(items.size())) fail(errc::text_capacity_exceeded, count);
-    items[static_cast<std::size_t>(count)].flag = flag;
-    items[static_cast<std::size_t>(count)].value = fixed_string<48>(value);
-    ++count;
+    if (!items.push_back({flag, fixed_string<48>(value)})) fail(errc::list_exceeds_capacity, items.size() + 1, items.capacity());
     return *this;
   }
   constexpr vllm_args& add(std::string_view flag, std::int64_t value) {
@@ -62,8 +58,8 @@ struct vllm_args {
     append_decimal(v, value);
     return add(flag, v.view());
   }
-  constexpr const vllm_arg* begin() const { return items.data(); }
-  constexpr const vllm_arg* end() const { return items.data() + count; }
+  constexpr const vllm_arg* begin() const { return items.begin(); }
+  constexpr const vllm_arg* end() const { return items.end(); }
 };
 
 // The arguments of `vllm serve` for a deployment, in a fixed order.

@@ -14,6 +14,12 @@ struct vllm_version {
   std::int32_t minor = 0;
   std::int32_t patch = 0;
   friend constexpr auto operator<=>(const vllm_version&, const vllm_version&) = default;
+
+  // One integer that orders releases as <=> does: rules_for() compares a dozen boundaries, and an
+  // integer comparison is far cheaper to evaluate at compile time than a synthesized <=>.
+  constexpr std::int64_t ordinal() const {
+    return (std::int64_t{major} * 10'000 + minor) * 10'000 + patch;
+  }
 };
 
 // The release kvplan's figures follow by default, and the oldest whose rules it models.
@@ -59,42 +65,44 @@ struct vllm_rules {
   bool attention_backend_flag = true;
 };
 
-constexpr vllm_rules rules_for(vllm_version v) {
+constexpr vllm_rules rules_for(vllm_version version) {
+  const std::int64_t v = version.ordinal();
+  const auto at_least = [](std::int32_t major, std::int32_t minor) { return vllm_version{major, minor, 0}.ordinal(); };
   vllm_rules r;
   // vLLM PR #38284, v0.21.0: CUDA-graph memory profiling on by default, and the default
   // utilization raised from 0.9 to 0.92 to compensate. The start-up log says "(default since
   // v0.21.0)".
-  r.default_gpu_memory_utilization = v >= vllm_version{0, 21, 0} ? 0.92 : 0.9;
-  r.subtracts_cudagraph_memory = v >= vllm_version{0, 21, 0};
+  r.default_gpu_memory_utilization = v >= at_least(0, 21) ? 0.92 : 0.9;
+  r.subtracts_cudagraph_memory = v >= at_least(0, 21);
   // vLLM PR #47728, v0.26.0 (issue #49878 measures the change between v0.25.1 and v0.26).
-  r.sizes_windows_for_batches_in_flight = v >= vllm_version{0, 26, 0};
+  r.sizes_windows_for_batches_in_flight = v >= at_least(0, 26);
   // vLLM PR #53183, v0.29.0 (dated): MRV2 for all models.
-  r.v2_model_runner_for_all_models = v >= vllm_version{0, 29, 0};
+  r.v2_model_runner_for_all_models = v >= at_least(0, 29);
   // vLLM PR #47272 and the auto-fit follow-up (dated: merged after 2026-08-16, after v0.28.0
   // was cut).
-  r.reserves_null_block_in_fit_check = v >= vllm_version{0, 29, 0};
+  r.reserves_null_block_in_fit_check = v >= at_least(0, 29);
   // vLLM PR #50991, v0.28.0.
-  r.hybrid_prefix_caching_by_default = v >= vllm_version{0, 28, 0};
+  r.hybrid_prefix_caching_by_default = v >= at_least(0, 28);
   // VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE default flipped to 1 by vLLM PR #29627
   // (dated: issue #46553 places the change between v0.22 and v0.23).
-  r.chunked_local_keeps_hybrid_manager = v >= vllm_version{0, 23, 0};
+  r.chunked_local_keeps_hybrid_manager = v >= at_least(0, 23);
   // vLLM PR #25988 (v0.11.0) mapped auto to fp8_ds_mla; a later config.py maps only fp8*.
-  r.sparse_mla_auto_is_fp8_ds_mla = v >= vllm_version{0, 11, 0} && v < vllm_version{0, 12, 0};
+  r.sparse_mla_auto_is_fp8_ds_mla = v >= at_least(0, 11) && v < at_least(0, 12);
   // Start-up logs show the old formula at v0.20.0 (a token count that is a multiple of the
   // 2096-token block) and the new one at v0.23.0 and v0.24.0 (counts that are no multiple of
   // the block size); vLLM issue #40691 reports the old one against v0.19. Boundary: v0.23.
-  r.capacity_from_concurrency = v >= vllm_version{0, 23, 0};
+  r.capacity_from_concurrency = v >= at_least(0, 23);
   // vLLM PR #35122 (dated: the hook is present in v0.18.0).
-  r.block_size_from_backend = v >= vllm_version{0, 18, 0};
+  r.block_size_from_backend = v >= at_least(0, 18);
   // vLLM PR #32339, merged 2026-01-14 (dated: first in v0.15.0).
-  r.blackwell_mla_is_flashinfer = v >= vllm_version{0, 15, 0};
+  r.blackwell_mla_is_flashinfer = v >= at_least(0, 15);
   // v0.28.0 arg_utils.get_batch_defaults: `if device_memory >= 160 * GiB_bytes`.
-  r.has_160_gib_batch_tier = v >= vllm_version{0, 28, 0};
+  r.has_160_gib_batch_tier = v >= at_least(0, 28);
   // vLLM PR #26315 (opened 2025-10-06) added --attention-backend and deprecated
   // VLLM_ATTENTION_BACKEND "for removal in v0.14"; v0.14.1 still reads the variable with that
   // warning, and v0.26 no longer reads it (vLLM issue #50292). The flag from v0.14, the variable
   // before it, where both work.
-  r.attention_backend_flag = v >= vllm_version{0, 14, 0};
+  r.attention_backend_flag = v >= at_least(0, 14);
   return r;
 }
 

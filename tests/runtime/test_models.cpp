@@ -740,7 +740,7 @@ TEST_CASE("every registry entry is coherent", "[models][registry]") {
     // kvplan names are lowercase.
     for (const char c : m.name) REQUIRE(!(c >= 'A' && c <= 'Z'));
     // The default checkpoint is the model's own.
-    REQUIRE(m.checkpoints.count >= 1);
+    REQUIRE(m.checkpoints.size() >= 1);
     REQUIRE((m.checkpoints[0].hf_id == m.hf_id));  // parenthesized: no string_view StringMaker needed
     // Counts: MoE models activate less than they hold and shard their experts; dense ones
     // activate everything.

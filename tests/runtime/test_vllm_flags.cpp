@@ -170,7 +170,7 @@ TEST_CASE("every generated flag exists in vLLM", "[flags]") {
     }
   };
   for (const model& m : models::all) {
-    for (std::int32_t c = 0; c < m.checkpoints.count; ++c) {
+    for (std::int32_t c = 0; c < m.checkpoints.size(); ++c) {
       deployment d{.model = m, .gpu = gpus::b200, .tensor_parallel_size = 8, .checkpoint = c};
       check(d);
       d.enable_prefix_caching = prefix_caching::disabled;

@@ -25,7 +25,7 @@ static_assert(model_names_are_unique());
 constexpr bool every_model_is_found_by_its_names() {
   for (const model& m : models::all) {
     if (find_model(m.name).found != &m) return false;
-    for (std::int32_t c = 0; c < m.checkpoints.count; ++c)
+    for (std::int32_t c = 0; c < m.checkpoints.size(); ++c)
       if (find_model(m.checkpoints[c].hf_id).checkpoint != c) return false;
   }
   return true;

@@ -102,7 +102,7 @@ constexpr kv_cache_groups group_layers(const model& m, const engine_settings& s)
   for (std::int32_t& f : first_use) f = max_layers;
   for (std::int32_t i = layers.num_layers - 1; i >= 0; --i) first_use[layers.type_index[static_cast<std::size_t>(i)]] = i;
   static_vector<std::int32_t, max_layer_types> types_in_order;
-  for (std::int32_t t = 0; t < layers.num_types; ++t) {
+  for (std::int32_t t = 0; t < layers.types.size(); ++t) {
     if (first_use[static_cast<std::size_t>(t)] == max_layers) continue;
     std::int32_t at = types_in_order.size();
     (void)types_in_order.push_back(t);
@@ -116,8 +116,8 @@ constexpr kv_cache_groups group_layers(const model& m, const engine_settings& s)
   for (auto& pair : g.bucket_of) pair = {-1, -1};
   for (const std::int32_t t : types_in_order) {
     const layer_specs ls = specs_of(layers.types[static_cast<std::size_t>(t)], s.rank);
-    for (std::int32_t k = 0; k < ls.count; ++k) {
-      layer_spec spec = ls.spec[k];
+    for (std::int32_t k = 0; k < ls.size(); ++k) {
+      layer_spec spec = ls[k];
       if (spec.kind == spec_kind::mamba) {
         spec.page_size_padded = s.mamba_page_size_padded;
         // mamba_block_size: the block size in align mode, max_model_len otherwise.
