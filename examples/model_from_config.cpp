@@ -1,6 +1,7 @@
 // A model the registry does not carry, from its config.json: once as a constant (a guard that
 // fails the build if the fine-tune stops fitting), once at run time from a file.
 //   model_from_config [path/to/config.json]
+#include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
 
 #include <cstdio>

@@ -1,5 +1,6 @@
 // A tour of a plan: Llama-3.1-8B on one H100 at 131,072 tokens, computed at compile time.
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 #include <cstdio>
 #include <string>

@@ -7,6 +7,7 @@
 // lists KV bytes per token. This program prints their figures beside the same method applied to
 // the right inputs, and beside what vLLM itself would compute (kvplan's plan).
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 #include <cstdio>
 #include <string>

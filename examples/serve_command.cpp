@@ -1,5 +1,6 @@
 // A `vllm serve` command and --config file computed at compile time from a deployment.
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 #include <cstdio>
 

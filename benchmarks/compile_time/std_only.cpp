@@ -1,6 +1,7 @@
 // Baseline: the standard headers kvplan itself includes, and nothing else.
 #include <array>
 #include <compare>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <exception>

@@ -7,6 +7,8 @@
 #include "report.hpp"
 #include "resolve.hpp"
 
+#include <kvplan/models.hpp>
+
 #include <cstdio>
 #include <string>
 #include <string_view>

@@ -4,7 +4,9 @@
 
 #include "options.hpp"
 
+#include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/registry.hpp>
 
 #include <filesystem>
 #include <fstream>

@@ -7,6 +7,7 @@
 
 #include <kvplan/cuda/plan_shape.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 #include <cstdio>
 #include <string>

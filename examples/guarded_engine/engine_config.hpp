@@ -7,6 +7,7 @@
 #pragma once
 
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 #ifndef ENGINE_TENSOR_PARALLEL_SIZE
 #define ENGINE_TENSOR_PARALLEL_SIZE 4

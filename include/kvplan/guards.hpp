@@ -111,8 +111,9 @@ consteval bool reject() {
 // How far a guard checks, each level including the ones before it.
 enum class level { valid, weights_fit, fits_at_all, fits };
 
+// Only reached once check() has validated D.
 template <const deployment& D>
-inline constexpr plan plan_of = make_plan(D);
+inline constexpr plan plan_of = detail::plan_of_valid(D);
 
 // Checks D up to `L` and stops the build at the first rule it breaks; each branch names one
 // rule, and only the failing branch is instantiated.

@@ -30,6 +30,9 @@ struct layer_stack {
   static_vector<layer_type, max_layer_types> types{};
   std::uint8_t type_index[max_layers]{};  // per layer, its index in `types`
   std::int32_t num_layers = 0;
+  // How many layers use each type, kept as layers are added, so that a plan counts a model's
+  // layers per type without walking them.
+  std::int32_t layers_of_type[max_layer_types]{};
 
   constexpr const layer_type& operator[](std::int32_t layer) const { return types[type_index[layer]]; }
 
@@ -48,40 +51,29 @@ struct layer_stack {
       fail(errc::model_has_too_many_layers, num_layers + count, max_layers);
     const std::uint8_t index = intern(t);
     for (std::int32_t i = 0; i < count; ++i) type_index[num_layers++] = index;
+    layers_of_type[index] += count;
     return *this;
   }
 
   // Replace the type of one layer.
   constexpr layer_stack& set(std::int32_t layer, const layer_type& t) {
     if (layer < 0 || layer >= num_layers) fail(errc::layer_type_out_of_range, layer, 0, num_layers);
-    type_index[layer] = intern(t);
+    const std::uint8_t index = intern(t);
+    --layers_of_type[type_index[layer]];
+    ++layers_of_type[index];
+    type_index[layer] = index;
     return *this;
   }
 
-  // How many layers use type `type` (an index into `types`).
-  constexpr std::int32_t count_of_type(std::int32_t type) const {
-    std::int32_t n = 0;
-    for (std::int32_t i = 0; i < num_layers; ++i) n += type_index[i] == type ? 1 : 0;
-    return n;
-  }
-
+  // Layers of kind k (a type can stay in the table with no layer left, after set()).
   constexpr std::int32_t count(layer_kind k) const {
     std::int32_t n = 0;
     for (std::int32_t t = 0; t < types.size(); ++t)
-      if (types[t].kind == k) n += count_of_type(t);
+      if (types[t].kind == k) n += layers_of_type[t];
     return n;
   }
 
-  // Whether some layer is of kind k: per type, stopping at the first layer that uses one (a type
-  // can be in the table with no layer left, after set()).
-  constexpr bool has(layer_kind k) const {
-    for (std::int32_t t = 0; t < types.size(); ++t) {
-      if (types[t].kind != k) continue;
-      for (std::int32_t i = 0; i < num_layers; ++i)
-        if (type_index[i] == t) return true;
-    }
-    return false;
-  }
+  constexpr bool has(layer_kind k) const { return count(k) > 0; }
 
   friend constexpr bool operator==(const layer_stack& a, const layer_stack& b) {
     if (a.num_layers != b.num_layers) return false;

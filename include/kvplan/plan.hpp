@@ -151,15 +151,10 @@ constexpr void conclude(plan& p, const kv_cache_groups& g, const request_bounds&
 }
 }  // namespace detail
 
-// A plan; an invalid deployment is a compile error in a constant expression and a
-// kvplan::plan_error at run time. A plan that does not fit is still a plan: see plan::verdict
-// and the guards in kvplan/guards.hpp.
-constexpr plan make_plan(const deployment& d) {
-  if (d.model_dtype) {
-    enforce(validate(d));
-    return make_plan(detail::with_model_dtype(d));
-  }
-  enforce(validate(d));
+namespace detail {
+// The plan of a deployment that validate() accepted.
+constexpr plan plan_of_valid(const deployment& d) {
+  if (d.model_dtype) return plan_of_valid(with_model_dtype(d));
   const model& m = d.model;
   const std::int32_t pp = d.pipeline_parallel_size;
 
@@ -217,8 +212,17 @@ constexpr plan make_plan(const deployment& d) {
   }
 
   // 6. Capacity and verdict.
-  detail::conclude(p, g, bounds, d.tensor_parallel_size, s.rules);
+  conclude(p, g, bounds, d.tensor_parallel_size, s.rules);
   return p;
+}
+}  // namespace detail
+
+// A plan; an invalid deployment is a compile error in a constant expression and a
+// kvplan::plan_error at run time. A plan that does not fit is still a plan: see plan::verdict
+// and the guards in kvplan/guards.hpp.
+constexpr plan make_plan(const deployment& d) {
+  enforce(validate(d));
+  return detail::plan_of_valid(d);
 }
 
 // A plan, or the error that prevents one; never throws.
@@ -227,16 +231,16 @@ constexpr plan_result try_plan(const deployment& d) {
   r.error = validate(d);
   if (r.error) return r;
   if (std::is_constant_evaluated()) {
-    r.plan = make_plan(d);
+    r.plan = detail::plan_of_valid(d);
   } else {
 #if defined(__cpp_exceptions)
-    try {
-      r.plan = make_plan(d);
+    try {  // checked arithmetic can still overflow on absurd inputs
+      r.plan = detail::plan_of_valid(d);
     } catch (const plan_error& e) {
       r.error = e.error();
     }
 #else
-    r.plan = make_plan(d);
+    r.plan = detail::plan_of_valid(d);
 #endif
   }
   return r;

@@ -1,5 +1,6 @@
 // A project that uses kvplan: one guarded plan, checked at compile time and printed.
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 #include <cstdio>
 

@@ -5,6 +5,7 @@
 #include <kvplan/cuda/plan_shape.hpp>
 #include <kvplan/cuda/plan_shape.hpp>  // and guarded
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 namespace kc = kvplan::cuda;
 using layout16 = kc::paged_kv_layout<kc::kv_layout::flash_attn, kc::fixed_block_size<16>>;

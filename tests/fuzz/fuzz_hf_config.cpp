@@ -2,6 +2,7 @@
 // from kvplan::try_model_from_hf_config: never a crash, an exception, or undefined behaviour. The
 // throwing reader must agree with it, a model read must be self-consistent, and it must plan
 // (kvplan::try_plan) without an exception escaping.
+#include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
 
 #include <cstddef>

@@ -6,6 +6,7 @@
 #include <kvplan/cuda/block_table.hpp>
 #include <kvplan/cuda/plan_shape.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 #include <array>
 #include <cstdint>

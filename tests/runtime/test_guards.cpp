@@ -3,6 +3,7 @@
 #include "kvplan_catch.hpp"
 
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 using namespace kvplan;
 

@@ -9,7 +9,9 @@
 // The figures were recomputed from the same files by an independent script before being pinned.
 #include "kvplan_catch.hpp"
 
+#include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 #include <cstdint>
 #include <filesystem>

@@ -2,6 +2,7 @@
 #include "kvplan_catch.hpp"
 
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 #include <cmath>
 

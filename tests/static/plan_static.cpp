@@ -1,5 +1,6 @@
 // Plans as constant expressions: the figures an engine's build can rely on.
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 namespace {
 using namespace kvplan;

@@ -2,7 +2,9 @@
 // the CUDA examples). If the README's snippets stop being true, this stops building.
 // SPDX-License-Identifier: Apache-2.0
 #include <kvplan/cuda/plan_shape.hpp>
+#include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 namespace readme_constant_plan {
 constexpr kvplan::plan plan = kvplan::make_plan({

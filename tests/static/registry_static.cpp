@@ -1,5 +1,6 @@
 // Registry invariants, checked at compile time.
 #include <kvplan/kvplan.hpp>
+#include <kvplan/registry.hpp>
 
 #include <cstddef>
 

@@ -39,7 +39,11 @@ using layer_type_counts = std::array<count_t, max_layer_types>;
 
 constexpr layer_type_counts count_layer_types(const layer_stack& layers, std::int32_t first, std::int32_t count) {
   layer_type_counts n{};
-  for (std::int32_t i = first; i < first + count; ++i) ++n[layers.type_index[static_cast<std::size_t>(i)]];
+  if (first == 0 && count == layers.num_layers) {  // the whole model: counted as it was built
+    for (std::int32_t t = 0; t < layers.types.size(); ++t) n[static_cast<std::size_t>(t)] = layers.layers_of_type[t];
+    return n;
+  }
+  for (std::int32_t i = first; i < first + count; ++i) ++n[layers.type_index[i]];
   return n;
 }
 
@@ -97,20 +101,14 @@ constexpr kv_cache_groups group_layers(const model& m, const engine_settings& s)
   kv_cache_groups g;
   const layer_stack& layers = m.layers;
 
-  // Which layer types some layer uses, in the order of their first layer.
-  std::array<std::int32_t, max_layer_types> first_use{};
-  for (std::int32_t& f : first_use) f = max_layers;
-  for (std::int32_t i = layers.num_layers - 1; i >= 0; --i) first_use[layers.type_index[static_cast<std::size_t>(i)]] = i;
-  static_vector<std::int32_t, max_layer_types> types_in_order;
-  for (std::int32_t t = 0; t < layers.types.size(); ++t) {
-    if (first_use[static_cast<std::size_t>(t)] == max_layers) continue;
-    std::int32_t at = types_in_order.size();
-    (void)types_in_order.push_back(t);
-    for (; at > 0 && first_use[static_cast<std::size_t>(types_in_order[at - 1])] > first_use[static_cast<std::size_t>(t)]; --at)
-      types_in_order[at] = types_in_order[at - 1];
-    types_in_order[at] = t;
-  }
+  // The layer types some layer uses, in the order of their first layer (the walk stops once it
+  // has met every used type: a stack built layer by layer meets them in a few layers).
   const layer_type_counts total = count_layer_types(layers, 0, layers.num_layers);
+  std::int32_t used = 0;
+  for (const count_t n : total) used += n > 0 ? 1 : 0;
+  static_vector<std::int32_t, max_layer_types> types_in_order;
+  for (std::int32_t i = 0; i < layers.num_layers && types_in_order.size() < used; ++i)
+    if (types_in_order.find(layers.type_index[i]) < 0) (void)types_in_order.push_back(layers.type_index[i]);
 
   // One bucket per distinct spec.
   for (auto& pair : g.bucket_of) pair = {-1, -1};

@@ -5,6 +5,7 @@
 // EXPECT-CXX26: block_size 16 is not supported by the attention backend, whose kernels take multiples of 128
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::deepseek_v3,
                                             .gpu = kvplan::gpus::b200,

@@ -3,6 +3,7 @@
 // EXPECT: tensor_parallel_size_must_divide_num_attention_heads
 // EXPECT-CXX26: tensor_parallel_size_must_divide_num_attention_heads
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 constexpr kvplan::plan p = kvplan::make_plan({.model = kvplan::models::llama_3_1_70b,
                                               .gpu = kvplan::gpus::h100_sxm,

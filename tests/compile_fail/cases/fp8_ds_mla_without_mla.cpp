@@ -3,6 +3,7 @@
 // EXPECT-CXX26: kv_cache_dtype fp8_ds_mla needs a model with MLA attention
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{
 #ifdef KVPLAN_COMPILE_FAIL

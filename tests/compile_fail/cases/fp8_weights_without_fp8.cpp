@@ -4,6 +4,7 @@
 // EXPECT-CXX26: fp8 weights need a GPU with fp8 support (compute capability 80 has none)
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_8b,
                                             .gpu = kvplan::gpus::a100_80gb,

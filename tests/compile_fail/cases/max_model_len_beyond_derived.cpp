@@ -6,6 +6,7 @@
 // EXPECT-CXX26: max_model_len (200000) is greater than the model's derived maximum (131072
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_8b,
                                             .gpu = kvplan::gpus::h100_sxm,

@@ -10,6 +10,7 @@
 // EXPECT-CXX26: To serve at least one request with the model's max seq len (131072), (16.0 GiB KV cache is needed, which is larger than the available KV cache memory (16.0 GiB). Based on the available memory, the estimated maximum model length is 131056.
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_8b,
                                             .gpu = kvplan::gpus::h100_sxm,

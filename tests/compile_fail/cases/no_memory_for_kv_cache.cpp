@@ -8,6 +8,7 @@
 // EXPECT-CXX26: No available memory for the cache blocks
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_70b,
                                             .gpu = kvplan::gpus::h100_sxm,

@@ -5,6 +5,7 @@
 // EXPECT-CXX26: Cannot auto-fit max_model_len: not enough GPU memory available to serve even a single token
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_8b,
                                             .gpu = kvplan::gpus::h100_sxm,

@@ -5,6 +5,7 @@
 // EXPECT-CXX26: nvfp4 needs an NVIDIA Blackwell GPU with fp4 tensor cores (compute capability 90)
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_8b,
 #ifdef KVPLAN_COMPILE_FAIL

@@ -5,6 +5,7 @@
 // EXPECT-CXX26: pipeline_parallel_size (33) exceeds the number of layers (32)
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_8b,
                                             .gpu = kvplan::gpus::h100_sxm,

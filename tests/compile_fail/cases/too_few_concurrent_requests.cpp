@@ -7,6 +7,7 @@
 // EXPECT-CXX26: 4 concurrent requests of 131,072 tokens do not fit: the KV cache holds 30720 blocks, each request needs 8192 (maximum concurrency 3.75x)
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_8b,
                                             .gpu = kvplan::gpus::h100_sxm,

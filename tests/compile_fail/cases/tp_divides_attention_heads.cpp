@@ -6,6 +6,7 @@
 // EXPECT-CXX26: num_attention_heads (64) must be divisible by tensor_parallel_size (3)
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_70b,
                                             .gpu = kvplan::gpus::h100_sxm,

@@ -6,6 +6,7 @@
 // EXPECT-CXX26: num_key_value_heads (6) must be divisible by tensor_parallel_size (4)
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::model six_kv_heads = [] {
   kvplan::model m = kvplan::models::llama_3_1_8b;

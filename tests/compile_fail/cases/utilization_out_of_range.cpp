@@ -4,6 +4,7 @@
 // EXPECT-CXX26: gpu_memory_utilization must be in (0, 1] (got 1.5)
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_8b,
                                             .gpu = kvplan::gpus::h100_sxm,

@@ -7,6 +7,7 @@
 // EXPECT-CXX26: the weights need 131.42 GiB per GPU, more than the 72.85 GiB vLLM may use
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
 
 inline constexpr kvplan::deployment serving{.model = kvplan::models::llama_3_1_70b,
                                             .gpu = kvplan::gpus::h100_sxm,
