@@ -2,8 +2,11 @@
 // with the flag's name and its accepted form.
 #include "kvplan_catch.hpp"
 
-#include "options.hpp"
-#include "resolve.hpp"
+#include "kvplan_cli/options.hpp"
+#include "kvplan_cli/resolve.hpp"
+
+#include <kvplan/hf_config.hpp>
+#include <kvplan/models.hpp>
 
 #include <filesystem>
 #include <fstream>

@@ -1,8 +1,8 @@
 // Fuzz target: the kvplan command line. Any bytes, split into arguments at newlines, must give a
 // plan or a clean error: never a crash, an exception escaping, or undefined behaviour.
-#include "options.hpp"
-#include "report.hpp"
-#include "resolve.hpp"
+#include "kvplan_cli/options.hpp"
+#include "kvplan_cli/report.hpp"
+#include "kvplan_cli/resolve.hpp"
 
 #include <cstddef>
 #include <cstdint>

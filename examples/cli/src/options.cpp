@@ -1,10 +1,6 @@
 // The kvplan command line: vLLM's own flag names and value forms, plus kvplan's few.
 // SPDX-License-Identifier: Apache-2.0
-#pragma once
-
-#include "parse.hpp"
-
-#include <kvplan/kvplan.hpp>
+#include "kvplan_cli/options.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -14,55 +10,11 @@
 #include <vector>
 
 namespace kvplan_cli {
-
-enum class command { plan, list_models, list_gpus, help, version };
-enum class output_format { text, json, yaml };
-
-// Everything the command line can say. Optional fields stay empty when the flag is absent, so
-// that vLLM's defaults (resolved by the library) apply.
-struct options {
-  command cmd = command::plan;
-  output_format format = output_format::text;
-  kvplan::flag_style style = kvplan::flag_style::explicit_settings;
-
-  std::string model;  // registry name, Hugging Face id, or path to a config.json
-  std::optional<std::string> model_id;  // --model-id: what `vllm serve` loads for a config.json
-  std::string gpu;
-
-  std::optional<std::int32_t> tensor_parallel_size, pipeline_parallel_size, data_parallel_size;
-  bool enable_expert_parallel = false;
-  std::optional<double> gpu_memory_utilization;
-  std::optional<count_t> kv_cache_memory_bytes;
-  std::optional<count_t> max_model_len;  // -1: auto
-  std::optional<kvplan::cache_dtype> kv_cache_dtype;
-  std::optional<std::int32_t> block_size, max_num_seqs;
-  std::optional<count_t> max_num_batched_tokens, num_gpu_blocks_override;
-  std::optional<kvplan::dtype> dtype;  // --dtype: the model's compute dtype
-  std::optional<std::string> quantization;
-  kvplan::prefix_caching enable_prefix_caching = kvplan::prefix_caching::by_default;
-  bool enforce_eager = false;
-  std::optional<kvplan::dtype> mamba_cache_dtype, mamba_ssm_cache_dtype;
-  std::optional<kvplan::attention_backend> attention_backend;
-  std::optional<kvplan::vllm_version> vllm_version;
-  // Measured non-KV terms and the GPU total, when the user has them from vLLM's logs.
-  std::optional<count_t> weights_memory, activation_memory, non_torch_memory, cudagraph_memory, gpu_total_memory;
-};
-
-struct parse_result {
-  options opts;
-  std::string error;  // empty on success
-  bool ok() const { return error.empty(); }
-};
+namespace {
 
 // --- value parsers for the flags -------------------------------------------------------------
 
-inline std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return out;
-}
-
-inline std::optional<kvplan::dtype> parse_model_dtype(std::string_view s) {
+std::optional<kvplan::dtype> parse_model_dtype(std::string_view s) {
   // vLLM --dtype choices: auto, half, float16, bfloat16, float, float32 ("auto" = the config's).
   if (s == "half" || s == "float16") return kvplan::dtype::float16;
   if (s == "bfloat16") return kvplan::dtype::bfloat16;
@@ -70,7 +22,7 @@ inline std::optional<kvplan::dtype> parse_model_dtype(std::string_view s) {
   return std::nullopt;
 }
 
-inline std::optional<kvplan::dtype> parse_mamba_dtype(std::string_view s) {
+std::optional<kvplan::dtype> parse_mamba_dtype(std::string_view s) {
   // --mamba-cache-dtype / --mamba-ssm-cache-dtype choices: auto, float32, float16, bfloat16.
   if (s == "float32") return kvplan::dtype::float32;
   if (s == "float16") return kvplan::dtype::float16;
@@ -78,7 +30,7 @@ inline std::optional<kvplan::dtype> parse_mamba_dtype(std::string_view s) {
   return std::nullopt;
 }
 
-inline std::optional<kvplan::attention_backend> parse_backend(std::string_view s) {
+std::optional<kvplan::attention_backend> parse_backend(std::string_view s) {
   using kvplan::attention_backend;
   for (const attention_backend b :
        {attention_backend::flash_attn, attention_backend::flashinfer, attention_backend::triton_attn,
@@ -90,7 +42,7 @@ inline std::optional<kvplan::attention_backend> parse_backend(std::string_view s
   return std::nullopt;
 }
 
-inline std::optional<kvplan::vllm_version> parse_vllm_version(std::string_view s) {
+std::optional<kvplan::vllm_version> parse_vllm_version(std::string_view s) {
   s = strip(s);
   if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) s.remove_prefix(1);
   std::int32_t parts[3] = {0, 0, 0};
@@ -110,21 +62,9 @@ inline std::optional<kvplan::vllm_version> parse_vllm_version(std::string_view s
   return v;
 }
 
-// --- the flag table ----------------------------------------------------------------------------
+// --- the flags' setters -------------------------------------------------------------------------
 
-// How to read one flag's value into the options, or why it cannot be read.
-using setter = std::string (*)(options&, std::string_view);
-
-struct flag_spec {
-  std::string_view name;    // long form, as vLLM spells it
-  std::string_view alias;   // vLLM's short form ("-tp"), or empty
-  bool takes_value;
-  std::string_view accepted;  // the accepted form, for error messages and --help
-  setter set;
-};
-
-namespace detail {
-inline std::string int_flag(std::optional<std::int32_t>& out, std::string_view v, std::int32_t min) {
+std::string int_flag(std::optional<std::int32_t>& out, std::string_view v, std::int32_t min) {
   const std::optional<count_t> n = python_int(v);
   if (!n || *n < min || *n > INT32_MAX) return "an integer >= " + std::to_string(min);
   out = static_cast<std::int32_t>(*n);
@@ -133,10 +73,10 @@ inline std::string int_flag(std::optional<std::int32_t>& out, std::string_view v
 // vLLM's own sentence when it has one ("Decimals are not allowed ..."), else the accepted form.
 // Upper bounds far past any real deployment, so that no sum or product of the plan (nor of the
 // report, which prints bytes x 100 / GiB) can overflow 64 bits: 1 PiB per GPU, 2^40 tokens.
-inline constexpr count_t max_bytes = count_t{1} << 50;
-inline constexpr count_t max_tokens = count_t{1} << 40;
+constexpr count_t max_bytes = count_t{1} << 50;
+constexpr count_t max_tokens = count_t{1} << 40;
 
-inline std::string size_flag(std::optional<count_t>& out, std::string_view v, bool allow_auto,
+std::string size_flag(std::optional<count_t>& out, std::string_view v, bool allow_auto,
                              std::string_view accepted, count_t max = max_tokens) {
   const parsed<count_t> p = allow_auto ? human_readable_int_or_auto(v) : human_readable_int(v);
   if (!p.value) return p.error.rfind("Decimals", 0) == 0 ? p.error : std::string(accepted);
@@ -144,19 +84,34 @@ inline std::string size_flag(std::optional<count_t>& out, std::string_view v, bo
   out = p.value;
   return {};
 }
-inline constexpr std::string_view memory_accepted =
+constexpr std::string_view memory_accepted =
     "a size per GPU up to 1 PiB: bytes (16095641600), 16G (= 16 GiB), 16g (= 16 GB), or as vLLM logs it "
     "(\"14.99 GiB\", 512MiB)";
-inline std::string memory_flag(std::optional<count_t>& out, std::string_view v) {
+std::string memory_flag(std::optional<count_t>& out, std::string_view v) {
   const parsed<count_t> p = memory_size(v);
   if (!p.value || *p.value < 0 || *p.value > max_bytes) return std::string(memory_accepted);
   out = p.value;
   return {};
 }
-}  // namespace detail
+// Levenshtein distance, for "did you mean".
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
 
-inline const std::vector<flag_spec>& flag_table() {
-  using namespace detail;
+}  // namespace
+
+const std::vector<flag_spec>& flag_table() {
   static const std::vector<flag_spec> table = {
       {"--gpu", "", true, "a GPU name from `kvplan list gpus` (e.g. h100, b200) or the name nvidia-smi prints",
        [](options& o, std::string_view v) -> std::string {
@@ -308,25 +263,8 @@ inline const std::vector<flag_spec>& flag_table() {
   return table;
 }
 
-// Levenshtein distance, for "did you mean".
-inline std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
 
-// Up to `count` candidates closest to `query` (case-insensitive), closest first.
-inline std::vector<std::string> closest(std::string_view query, const std::vector<std::string>& candidates,
-                                        std::size_t count = 3) {
+std::vector<std::string> closest(std::string_view query, const std::vector<std::string>& candidates, std::size_t count) {
   const std::string q = lowercase(query);
   std::vector<std::pair<std::size_t, std::string>> scored;
   for (const std::string& c : candidates) {
@@ -345,8 +283,7 @@ inline std::vector<std::string> closest(std::string_view query, const std::vecto
   return out;
 }
 
-// Parses the arguments after the program name.
-inline parse_result parse_args(const std::vector<std::string_view>& args) {
+parse_result parse_args(const std::vector<std::string_view>& args) {
   parse_result r;
   options& o = r.opts;
   std::vector<std::string_view> positional;

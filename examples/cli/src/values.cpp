@@ -1,8 +1,6 @@
-// Parsing of command-line values exactly as vLLM's argparse types parse them.
+// Command-line values parsed exactly as vLLM's argparse types parse them.
 // SPDX-License-Identifier: Apache-2.0
-#pragma once
-
-#include <kvplan/units.hpp>
+#include "kvplan_cli/values.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -14,27 +12,24 @@
 
 namespace kvplan_cli {
 
-using kvplan::count_t;
-
-// A parsed value or the reason it is not one.
-template <class T>
-struct parsed {
-  std::optional<T> value;
-  std::string error;  // set when value is empty
-};
-
-inline std::string_view strip(std::string_view s) {
+std::string_view strip(std::string_view s) {
   const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
   while (!s.empty() && space(s.front())) s.remove_prefix(1);
   while (!s.empty() && space(s.back())) s.remove_suffix(1);
   return s;
 }
 
-inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return out;
+}
 
 // Python's int(str): optional sign, ASCII digits with single underscores between them,
 // surrounding whitespace allowed.
-inline std::optional<count_t> python_int(std::string_view text) {
+std::optional<count_t> python_int(std::string_view text) {
   std::string_view s = strip(text);
   bool negative = false;
   if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
@@ -61,7 +56,7 @@ inline std::optional<count_t> python_int(std::string_view text) {
 // vLLM's human_readable_int (vllm/utils/argparse_utils.py): "25.6k" = 25,600 (decimal
 // suffixes k m g t, decimals allowed, truncated), "1K" = 1,024 (binary suffixes K M G T,
 // integers only), else int(value).
-inline parsed<count_t> human_readable_int(std::string_view text) {
+parsed<count_t> human_readable_int(std::string_view text) {
   const std::string_view s = strip(text);
   if (s.size() >= 2) {
     const char suffix = s.back();
@@ -105,7 +100,7 @@ inline parsed<count_t> human_readable_int(std::string_view text) {
 }
 
 // vLLM's human_readable_int_or_auto: "auto" (any case) or "-1" mean auto-fit (-1).
-inline parsed<count_t> human_readable_int_or_auto(std::string_view text) {
+parsed<count_t> human_readable_int_or_auto(std::string_view text) {
   const std::string_view s = strip(text);
   if (s == "-1") return {-1, {}};
   if (s.size() == 4) {
@@ -117,7 +112,7 @@ inline parsed<count_t> human_readable_int_or_auto(std::string_view text) {
 }
 
 // Python's float() for the plain decimal forms a person types ("0.9", ".92", "9e-1").
-inline std::optional<double> python_float(std::string_view text) {
+std::optional<double> python_float(std::string_view text) {
   std::string_view s = strip(text);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   if (s.empty()) return std::nullopt;
@@ -129,7 +124,7 @@ inline std::optional<double> python_float(std::string_view text) {
 
 // A memory size: vLLM's human_readable_int forms ("80G" = 80 GiB, "80g" = 80 GB, bytes), or a
 // number with an explicit unit as vLLM's logs print them ("14.99 GiB", "512MiB", "16GB").
-inline parsed<count_t> memory_size(std::string_view text) {
+parsed<count_t> memory_size(std::string_view text) {
   const std::string_view s = strip(text);
   struct unit {
     std::string_view name;

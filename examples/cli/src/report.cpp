@@ -1,10 +1,8 @@
 // What the kvplan program prints: a plan a person can read, JSON a script can trust.
 // SPDX-License-Identifier: Apache-2.0
-#pragma once
+#include "kvplan_cli/report.hpp"
 
-#include "options.hpp"
-
-#include <kvplan/kvplan.hpp>
+#include <kvplan/what_if.hpp>
 
 #include <charconv>
 #include <cstdio>
@@ -13,36 +11,35 @@
 
 namespace kvplan_cli {
 
-using kvplan::count_t;
-
-inline std::string with_commas(count_t v) {
+std::string with_commas(count_t v) {
   kvplan::fixed_string<32> s;
   kvplan::append_integer(s, v, true);
   return std::string(s.view());
 }
 
-// GiB with two decimals, as vLLM's logs print them ("16.0", "52.35").
-inline std::string gib(count_t bytes) {
+std::string gib(count_t bytes) {
   kvplan::fixed_string<32> s;
   kvplan::append_gib(s, bytes);
   return std::string(s.view());
 }
 
-inline std::string fixed2(double v) {
+namespace {
+
+std::string fixed2(double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.2f", v);
   return buf;
 }
 
 // The shortest decimal that reads back as the same double (JSON numbers).
-inline std::string shortest(double v) {
+std::string shortest(double v) {
   char buf[64];
   const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
   return ec == std::errc{} ? std::string(buf, end) : std::string("0");
 }
 
 // A line of `width` characters showing the parts of one GPU's memory.
-inline std::string memory_bar(const kvplan::plan& p, int width = 60) {
+std::string memory_bar(const kvplan::plan& p, int width = 60) {
   const double total = static_cast<double>(p.total_memory_bytes);
   const auto cells = [&](count_t bytes) {
     const double c = bytes <= 0 ? 0.0 : static_cast<double>(bytes) / total * width + 0.5;
@@ -59,14 +56,8 @@ inline std::string memory_bar(const kvplan::plan& p, int width = 60) {
   return "[" + bar + "]";
 }
 
-// A lever: one change to the deployment and what it buys.
-struct lever {
-  std::string change;   // "--kv-cache-dtype fp8"
-  std::string outcome;  // "6.54x concurrency (857,760 tokens)"
-};
-
-inline std::string outcome_of(const kvplan::deployment& d) {
-  const kvplan::plan_result r = kvplan::try_plan(d);
+// What one what-if buys, in a line.
+std::string outcome_of(const kvplan::plan_result& r) {
   if (!r.ok()) return "not possible: " + kvplan::describe(r.error);
   const kvplan::plan& p = r.plan;
   if (!p.fits()) {
@@ -78,39 +69,25 @@ inline std::string outcome_of(const kvplan::deployment& d) {
          with_commas(p.kv_cache_tokens) + " tokens of KV cache)";
 }
 
-inline std::vector<lever> levers(const kvplan::deployment& d, const kvplan::plan& p) {
-  std::vector<lever> out;
-  if (!kvplan::is_fp8(p.kv_cache_dtype) && d.gpu.fp8) {
-    kvplan::deployment x = d;
-    x.kv_cache_dtype = kvplan::cache_dtype::fp8;
-    out.push_back({"--kv-cache-dtype fp8", outcome_of(x)});
+// The flag and value a what-if sets, as on a `vllm serve` line.
+std::string change_of(const kvplan::what_if& w) {
+  const kvplan::deployment& x = w.changed;
+  std::string value;
+  switch (w.lever) {
+    case kvplan::lever::fp8_kv_cache: value = kvplan::to_string(x.kv_cache_dtype); break;
+    case kvplan::lever::double_tensor_parallel: value = std::to_string(x.tensor_parallel_size); break;
+    case kvplan::lever::double_pipeline_parallel: value = std::to_string(x.pipeline_parallel_size); break;
+    case kvplan::lever::shorter_max_model_len: value = std::to_string(x.max_model_len); break;
+    case kvplan::lever::higher_gpu_memory_utilization: value = fixed2(x.gpu_memory_utilization); break;
   }
-  {
-    kvplan::deployment x = d;
-    x.tensor_parallel_size = d.tensor_parallel_size * 2;
-    if (!kvplan::validate(x)) out.push_back({"--tensor-parallel-size " + std::to_string(x.tensor_parallel_size), outcome_of(x)});
-  }
-  if (!p.fits()) {
-    kvplan::deployment x = d;
-    x.pipeline_parallel_size = d.pipeline_parallel_size * 2;
-    if (!kvplan::validate(x)) out.push_back({"--pipeline-parallel-size " + std::to_string(x.pipeline_parallel_size), outcome_of(x)});
-  }
-  if (p.max_model_len > 4096 || !p.fits()) {
-    kvplan::deployment x = d;
-    x.max_model_len = p.fits() ? p.max_model_len / 4 : p.estimated_max_model_len;
-    if (x.max_model_len > 0) out.push_back({"--max-model-len " + std::to_string(x.max_model_len), outcome_of(x)});
-  }
-  if (d.kv_cache_memory_bytes == 0 && p.gpu_memory_utilization < 0.95) {
-    kvplan::deployment x = d;
-    x.gpu_memory_utilization = 0.95;
-    out.push_back({"--gpu-memory-utilization 0.95", outcome_of(x)});
-  }
-  return out;
+  return std::string(kvplan::flag_of(w.lever)) + " " + value;
 }
 
-inline std::string estimated(bool given) { return given ? "given" : "estimate"; }
+std::string estimated(bool given) { return given ? "given" : "estimate"; }
 
-inline std::string text_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p) {
+}  // namespace
+
+std::string text_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p) {
   std::string s;
   const auto line = [&](const std::string& text) { s += text + "\n"; };
   char buf[512];
@@ -170,12 +147,12 @@ inline std::string text_report(const options& o, const kvplan::deployment& d, co
   } else {
     line("Verdict: does not fit. " + std::string(kvplan::verdict_message(p).view()));
   }
-  const std::vector<lever> ls = levers(d, p);
-  if (!ls.empty()) {
+  const auto what_ifs = kvplan::what_ifs(d, p);
+  if (!what_ifs.empty()) {
     line("");
     line("Levers");
-    for (const lever& l : ls) {
-      std::snprintf(buf, sizeof buf, "  %-32s %s", l.change.c_str(), l.outcome.c_str());
+    for (const kvplan::what_if& w : what_ifs) {
+      std::snprintf(buf, sizeof buf, "  %-32s %s", change_of(w).c_str(), outcome_of(w.result).c_str());
       line(buf);
     }
   }
@@ -187,7 +164,9 @@ inline std::string text_report(const options& o, const kvplan::deployment& d, co
 
 // --- JSON --------------------------------------------------------------------------------------
 
-inline std::string json_string(std::string_view v) {
+namespace {
+
+std::string json_string(std::string_view v) {
   std::string out = "\"";
   for (const char c : v) {
     switch (c) {
@@ -230,7 +209,9 @@ class json_object {
   std::string body_;
 };
 
-inline std::string json_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p) {
+}  // namespace
+
+std::string json_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p) {
   json_object j;
   j.add("model", std::string_view(kvplan::checkpoint_of(d).hf_id))
       .add("gpu", std::string_view(d.gpu.name))

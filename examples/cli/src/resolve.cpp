@@ -1,8 +1,6 @@
 // From command-line options to a kvplan::deployment: registry lookups and vLLM's flags applied.
 // SPDX-License-Identifier: Apache-2.0
-#pragma once
-
-#include "options.hpp"
+#include "kvplan_cli/resolve.hpp"
 
 #include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
@@ -18,18 +16,7 @@
 
 namespace kvplan_cli {
 
-struct resolved {
-  kvplan::deployment deployment{};
-  std::string error;  // empty on success
-  // A model read from a config.json points into these (heap-held, so a move keeps them valid).
-  std::shared_ptr<const std::string> config_text;
-  std::shared_ptr<const std::string> model_id;
-  bool ok() const { return error.empty(); }
-};
-
-// MODEL names a config.json when it is a file, or a directory holding one (vLLM too takes a
-// local path before a Hugging Face id).
-inline std::optional<std::filesystem::path> config_json_path(const std::string& model) {
+std::optional<std::filesystem::path> config_json_path(const std::string& model) {
   std::error_code ec;
   const std::filesystem::path p(model);
   if (std::filesystem::is_regular_file(p, ec)) return p;
@@ -38,10 +25,7 @@ inline std::optional<std::filesystem::path> config_json_path(const std::string& 
   return std::nullopt;
 }
 
-// What `vllm serve` should load for a config.json: the model's Hugging Face id when the file is
-// in the Hugging Face cache (.../models--org--name/snapshots/<rev>/config.json), else the
-// directory holding it. Empty (config.json's _name_or_path decides) for a file of another name.
-inline std::string model_id_for(const std::filesystem::path& config) {
+std::string model_id_for(const std::filesystem::path& config) {
   if (config.filename() != "config.json") return {};
   const std::filesystem::path dir = config.parent_path();
   const std::string cache = dir.parent_path().parent_path().filename().string();
@@ -54,8 +38,10 @@ inline std::string model_id_for(const std::filesystem::path& config) {
   return dir.empty() ? std::string(".") : dir.string();
 }
 
+namespace {
+
 // Reads a config.json into r.deployment.model.
-inline void resolve_config_json(const std::filesystem::path& path, const options& o, resolved& r) {
+void resolve_config_json(const std::filesystem::path& path, const options& o, resolved& r) {
   // The largest real configs (NAS block lists) are tens of KB; anything past 16 MiB is not one.
   constexpr std::uintmax_t max_config_bytes = 16u << 20;
   std::error_code ec;
@@ -88,7 +74,7 @@ inline void resolve_config_json(const std::filesystem::path& path, const options
   r.deployment.checkpoint = 0;
 }
 
-inline std::vector<std::string> model_names() {
+std::vector<std::string> model_names() {
   std::vector<std::string> names;
   for (const kvplan::model& m : kvplan::models::all) {
     names.emplace_back(m.name);
@@ -97,14 +83,14 @@ inline std::vector<std::string> model_names() {
   return names;
 }
 
-inline std::vector<std::string> gpu_names() {
+std::vector<std::string> gpu_names() {
   std::vector<std::string> names;
   for (const kvplan::gpu& g : kvplan::gpus::all) names.emplace_back(g.name);
   for (const kvplan::gpu_alias& a : kvplan::gpu_aliases) names.emplace_back(a.alias);
   return names;
 }
 
-inline std::string unknown(const char* what, const std::string& name, const std::vector<std::string>& names,
+std::string unknown(const char* what, const std::string& name, const std::vector<std::string>& names,
                            const char* list) {
   std::string e = std::string("unknown ") + what + " '" + name + "'";
   const std::vector<std::string> near = closest(name, names);
@@ -115,7 +101,9 @@ inline std::string unknown(const char* what, const std::string& name, const std:
   return e + " (see `kvplan list " + list + "`)";
 }
 
-inline resolved resolve(const options& o) {
+}  // namespace
+
+resolved resolve(const options& o) {
   resolved r;
   kvplan::deployment& d = r.deployment;
   if (const std::optional<std::filesystem::path> config = config_json_path(o.model)) {

@@ -1,0 +1,80 @@
+// The kvplan command line: vLLM's own flag names and value forms, plus kvplan's few.
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "kvplan_cli/values.hpp"
+
+#include <kvplan/kvplan.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kvplan_cli {
+
+enum class command { plan, list_models, list_gpus, help, version };
+enum class output_format { text, json, yaml };
+
+// Everything the command line can say. Optional fields stay empty when the flag is absent, so
+// that vLLM's defaults (resolved by the library) apply.
+struct options {
+  command cmd = command::plan;
+  output_format format = output_format::text;
+  kvplan::flag_style style = kvplan::flag_style::explicit_settings;
+
+  std::string model;  // registry name, Hugging Face id, or path to a config.json
+  std::optional<std::string> model_id;  // --model-id: what `vllm serve` loads for a config.json
+  std::string gpu;
+
+  std::optional<std::int32_t> tensor_parallel_size, pipeline_parallel_size, data_parallel_size;
+  bool enable_expert_parallel = false;
+  std::optional<double> gpu_memory_utilization;
+  std::optional<count_t> kv_cache_memory_bytes;
+  std::optional<count_t> max_model_len;  // -1: auto
+  std::optional<kvplan::cache_dtype> kv_cache_dtype;
+  std::optional<std::int32_t> block_size, max_num_seqs;
+  std::optional<count_t> max_num_batched_tokens, num_gpu_blocks_override;
+  std::optional<kvplan::dtype> dtype;  // --dtype: the model's compute dtype
+  std::optional<std::string> quantization;
+  kvplan::prefix_caching enable_prefix_caching = kvplan::prefix_caching::by_default;
+  bool enforce_eager = false;
+  std::optional<kvplan::dtype> mamba_cache_dtype, mamba_ssm_cache_dtype;
+  std::optional<kvplan::attention_backend> attention_backend;
+  std::optional<kvplan::vllm_version> vllm_version;
+  // Measured non-KV terms and the GPU total, when the user has them from vLLM's logs.
+  std::optional<count_t> weights_memory, activation_memory, non_torch_memory, cudagraph_memory, gpu_total_memory;
+};
+
+struct parse_result {
+  options opts;
+  std::string error;  // empty on success
+  bool ok() const { return error.empty(); }
+};
+
+// --- the flag table ----------------------------------------------------------------------------
+
+// How to read one flag's value into the options, or why it cannot be read.
+using setter = std::string (*)(options&, std::string_view);
+
+struct flag_spec {
+  std::string_view name;    // long form, as vLLM spells it
+  std::string_view alias;   // vLLM's short form ("-tp"), or empty
+  bool takes_value;
+  std::string_view accepted;  // the accepted form, for error messages and --help
+  setter set;
+};
+
+// Every flag the program takes, in --help order.
+const std::vector<flag_spec>& flag_table();
+
+// Parses the arguments after the program name.
+parse_result parse_args(const std::vector<std::string_view>& args);
+
+// Up to `count` candidates closest to `query` (case-insensitive), closest first.
+std::vector<std::string> closest(std::string_view query, const std::vector<std::string>& candidates,
+                                 std::size_t count = 3);
+
+}  // namespace kvplan_cli

@@ -1,0 +1,26 @@
+// What the kvplan program prints: a plan a person can read, JSON a script can trust.
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "kvplan_cli/options.hpp"
+
+#include <kvplan/kvplan.hpp>
+
+#include <string>
+
+namespace kvplan_cli {
+
+// 1,234,567: integers as vLLM's logs print them.
+std::string with_commas(count_t v);
+
+// GiB with two decimals, as vLLM's logs print them ("16.0", "52.35").
+std::string gib(count_t bytes);
+
+// The plan as a person reads it: memory per GPU, the KV cache, the verdict, the levers and the
+// launch command.
+std::string text_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p);
+
+// The plan as one JSON object (bytes as integers, per GPU), for a plan that fits or not.
+std::string json_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p);
+
+}  // namespace kvplan_cli

@@ -1,0 +1,37 @@
+// From command-line options to a kvplan::deployment: registry lookups and vLLM's flags applied.
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "kvplan_cli/options.hpp"
+
+#include <kvplan/kvplan.hpp>
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace kvplan_cli {
+
+struct resolved {
+  kvplan::deployment deployment{};
+  std::string error;  // empty on success
+  // A model read from a config.json points into these (heap-held, so a move keeps them valid).
+  std::shared_ptr<const std::string> config_text;
+  std::shared_ptr<const std::string> model_id;
+  bool ok() const { return error.empty(); }
+};
+
+// MODEL names a config.json when it is a file, or a directory holding one (vLLM too takes a
+// local path before a Hugging Face id).
+std::optional<std::filesystem::path> config_json_path(const std::string& model);
+
+// What `vllm serve` should load for a config.json: the model's Hugging Face id when the file is
+// in the Hugging Face cache (.../models--org--name/snapshots/<rev>/config.json), else the
+// directory holding it. Empty (config.json's _name_or_path decides) for a file of another name.
+std::string model_id_for(const std::filesystem::path& config);
+
+// The deployment the options describe, or why there is none.
+resolved resolve(const options& o);
+
+}  // namespace kvplan_cli
