@@ -67,3 +67,8 @@ configure_build_test sanitize Debug -DCMAKE_CXX_COMPILER=clang++ \
   -DKVPLAN_BUILD_BENCHMARKS=OFF
 
 echo "== all tests passed"
+
+# The compile-time cost, as figures (never a pass/fail): the core header over the standard
+# headers, one constexpr plan, one config.json parse, with g++ and clang++.
+echo "== compile-time benchmark (figures, not a test)"
+RUNS=3 bash "$root/benchmarks/compile_time.sh" g++ clang++ || echo "   (benchmark could not run)"
