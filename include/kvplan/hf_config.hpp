@@ -439,6 +439,7 @@ struct moe_shape {
   bool router_bias = false;  // gpt-oss
   bool routing_bias = false; // e_score_correction_bias
   param_count shared{};      // shared expert(s) and their gate
+  std::int64_t shared_intermediate = 0;  // the shared experts' width, as one dense MLP
 };
 constexpr void add_moe(totals& t, std::int64_t hidden, const moe_shape& m) {
   const param_count one = params::mlp(hidden, m.intermediate, m.gated, m.expert_bias);  // one routed expert
@@ -506,6 +507,10 @@ class builder {
   std::int64_t moe_first_ = 0;
   std::int64_t moe_freq_ = 1;
   std::int64_t moe_step_ = 1;
+  // The widest dense MLP a layer runs (a dense layer, or an MoE layer's shared experts), and
+  // whether some layer routes to experts: the activation peak depends on them.
+  std::int64_t widest_mlp_ = 0;
+  bool routed_ = false;
 };
 
 // --- shared readers ----------------------------------------------------------------------
@@ -799,7 +804,10 @@ constexpr const moe_shape& builder::moe() {
       m.expert_bias = true;
       m.router_bias = true;
       break;
-    case arch::llama4: m.shared = params::mlp(c_.hidden, m.intermediate); break;
+    case arch::llama4:
+      m.shared = params::mlp(c_.hidden, m.intermediate);
+      m.shared_intermediate = m.intermediate;
+      break;
     case arch::mla:
       // DeepSeek-V3 routers (topk_method noaux_tc) keep a correction bias per expert.
       if (const auto method = r_.of_kind(text_, "topk_method", json::kind::string))
@@ -811,9 +819,15 @@ constexpr const moe_shape& builder::moe() {
   // Shared experts: DeepSeek / GLM n_shared_experts x moe_intermediate_size; Qwen a
   // shared_expert_intermediate_size expert with a sigmoid gate.
   const std::int64_t n_shared = r_.integer(text_, "n_shared_experts", 0);
-  if (n_shared > 0) m.shared = m.shared + params::mlp(c_.hidden, n_shared * m.intermediate);
+  if (n_shared > 0) {
+    m.shared = m.shared + params::mlp(c_.hidden, n_shared * m.intermediate);
+    m.shared_intermediate += n_shared * m.intermediate;
+  }
   const std::int64_t shared_size = r_.integer(text_, "shared_expert_intermediate_size", 0);
-  if (shared_size > 0) m.shared = m.shared + params::mlp(c_.hidden, shared_size) + c_.hidden;
+  if (shared_size > 0) {
+    m.shared = m.shared + params::mlp(c_.hidden, shared_size) + c_.hidden;
+    m.shared_intermediate += shared_size;
+  }
   moe_ = m;
   return moe_;
 }
@@ -822,8 +836,11 @@ constexpr const moe_shape& builder::moe() {
 constexpr void builder::add_ffn(std::int64_t i, std::int64_t dense_intermediate, bool gated, bool bias) {
   if (rules_.moe != moe_rule::none && moe().experts > 0 && moe_layer(i)) {
     add_moe(t_, c_.hidden, moe_);
+    routed_ = true;
+    widest_mlp_ = max_of(widest_mlp_, moe_.shared_intermediate);
     return;
   }
+  widest_mlp_ = max_of(widest_mlp_, dense_intermediate);
   if (rules_.moe == moe_rule::every_layer && dense_intermediate == 0) {
     r_.report(errc::config_key_missing, "num_local_experts");
     return;
@@ -1037,7 +1054,9 @@ constexpr void builder::nemotron_h() {
       t_.total += params::attention(a) + norm;
     } else if (ch == '-') {
       add_layer(r_, layers_, no_cache());
-      t_.total += params::mlp(c_.hidden, r_.require_integer(text_, "intermediate_size"), false, mlp_bias) + norm;
+      const std::int64_t inter = r_.require_integer(text_, "intermediate_size");
+      t_.total += params::mlp(c_.hidden, inter, false, mlp_bias) + norm;
+      widest_mlp_ = max_of(widest_mlp_, inter);
     } else if (ch == 'E') {
       add_layer(r_, layers_, no_cache());
       if (!expert_ready) {
@@ -1047,9 +1066,13 @@ constexpr void builder::nemotron_h() {
         experts.gated = false;  // ReLU^2 experts: up and down
         experts.routing_bias = true;
         const std::int64_t shared = r_.integer(text_, "moe_shared_expert_intermediate_size", 0);
-        experts.shared = params::mlp(c_.hidden, shared * r_.integer(text_, "n_shared_experts", 1), false, mlp_bias);
+        experts.shared_intermediate = shared * r_.integer(text_, "n_shared_experts", 1);
+        experts.shared = params::mlp(c_.hidden, experts.shared_intermediate, false, mlp_bias);
       }
       add_moe(t_, c_.hidden, experts);
+      moe_ = experts;
+      routed_ = true;
+      widest_mlp_ = max_of(widest_mlp_, experts.shared_intermediate);
       t_.total += norm;
     } else {
       r_.report(errc::config_value_not_supported, "hybrid_override_pattern");
@@ -1142,6 +1165,7 @@ constexpr void builder::nemotron_nas() {
     auto inter = static_cast<std::int64_t>(2 * mult * static_cast<double>(c_.hidden) / 3);
     if (inter % 256 != 0) inter += 256 - inter % 256;
     t_.total += params::mlp(c_.hidden, inter) + c_.hidden;
+    widest_mlp_ = max_of(widest_mlp_, inter);
   }
 }
 
@@ -1280,6 +1304,11 @@ constexpr void builder::build(model& m) {
   m.hidden_size = static_cast<std::int32_t>(c_.hidden);
   m.num_attention_heads = static_cast<std::int32_t>(c_.heads);
   m.vocab_size = static_cast<std::int32_t>(c_.vocab);
+  m.intermediate_size = static_cast<std::int32_t>(widest_mlp_);
+  if (routed_) {
+    m.moe_intermediate_size = static_cast<std::int32_t>(moe_.intermediate);
+    m.num_experts_per_tok = static_cast<std::int32_t>(moe_.top_k);
+  }
   m.tie_word_embeddings = c_.tie;
   m.max_model_len = read_max_model_len();
   m.torch_dtype = read_dtype();

@@ -146,6 +146,13 @@ struct model {
   std::int32_t hidden_size = 0;
   std::int32_t num_attention_heads = 0;  // checked against tensor_parallel_size
   std::int32_t vocab_size = 0;
+  // The feed-forward widths the activation peak depends on (config.json): the widest dense MLP a
+  // layer runs (intermediate_size, or an MoE layer's shared experts), and for routed experts
+  // moe_intermediate_size and num_experts_per_tok. 0 when the model has none (or they are not
+  // known: the peak is then estimated without them).
+  std::int32_t intermediate_size = 0;
+  std::int32_t moe_intermediate_size = 0;
+  std::int32_t num_experts_per_tok = 0;
   count_t max_model_len = 0;             // derived from max_position_embeddings (and RoPE scaling)
   dtype torch_dtype = dtype::bfloat16;   // compute dtype; --kv-cache-dtype auto resolves to it
 

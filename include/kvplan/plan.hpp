@@ -14,6 +14,7 @@
 #include "kvplan/config.hpp"
 #include "kvplan/deployment.hpp"
 #include "kvplan/error.hpp"
+#include "kvplan/memory_profile.hpp"
 #include "kvplan/plan/kv_cache_groups.hpp"
 #include "kvplan/plan/memory_budget.hpp"
 #include "kvplan/plan/settings.hpp"
@@ -54,6 +55,10 @@ struct plan {
   count_t cudagraph_bytes = 0;
   count_t available_kv_cache_bytes = 0;  // "Available KV cache memory"
   count_t headroom_bytes = 0;
+  // How far available_kv_cache_bytes may be off: the uncertainty of the estimated non-KV terms
+  // (0 when all are given from a log, or with --kv-cache-memory-bytes).
+  count_t kv_cache_uncertainty_bytes = 0;
+  memory_profile profile{};  // each non-KV term, given or estimated, with its parts
 
   // Groups and blocks.
   static_vector<spec_bucket, max_spec_buckets> buckets{};
@@ -87,6 +92,14 @@ struct plan {
   static_vector<stage_plan, max_pipeline_stages> stages{};
 
   constexpr bool fits() const { return verdict == errc::none; }
+  // By how much one request at max_model_len fits (negative: how much it misses by).
+  constexpr count_t fit_margin_bytes() const { return usable_kv_cache_bytes - needed_bytes; }
+  // The verdict rests on estimates that may be off by more than the margin: vLLM could decide
+  // the other way. A plan from measured figures is never within its uncertainty.
+  constexpr bool within_uncertainty() const {
+    const count_t margin = fit_margin_bytes();
+    return kv_cache_uncertainty_bytes > 0 && (margin < 0 ? -margin : margin) <= kv_cache_uncertainty_bytes;
+  }
 };
 
 // A plan, or the reason none could be computed.
@@ -194,6 +207,8 @@ constexpr plan plan_of_valid(const deployment& d) {
   p.available_kv_cache_bytes = budget.available_kv_cache_bytes;
   p.headroom_bytes = budget.headroom_bytes;
   p.kv_cache_memory_given = budget.kv_cache_memory_given;
+  p.kv_cache_uncertainty_bytes = budget.uncertainty_bytes;
+  p.profile = budget.profile;
 
   // 5. Stages; --max-model-len auto takes the largest length every stage fits.
   count_t auto_fit_len = s.max_model_len;

@@ -63,6 +63,39 @@ struct vllm_rules {
   // The attention backend is chosen with `--attention-backend`; before, with the
   // VLLM_ATTENTION_BACKEND environment variable.
   bool attention_backend_flag = true;
+
+  // The memory profile (kvplan/memory_profile.hpp).
+  // The sampler's top-k / top-p runs as an in-place Triton kernel; before, with torch.sort.
+  bool triton_top_k_top_p_sampler = true;
+  // Which sampler the profile runs follows from the release alone; before v0.11.1 it was the
+  // FlashInfer sampler where FlashInfer was installed (Docker images), torch.sort elsewhere.
+  bool sampler_known_from_release = true;
+  // FlashInfer's all-reduce + RMSNorm fusion (and its workspace) is on for TP > 1.
+  bool flashinfer_allreduce_fusion = true;
+  // CUDA graphs are captured in FULL (uniform decode) and PIECEWISE modes; before, PIECEWISE.
+  bool full_and_piecewise_graphs = true;
+  // Capture sizes step by 16 from 256 tokens; before, by 8 throughout.
+  bool capture_sizes_step_16_from_256 = true;
+  // Model Runner V2 measures its CUDA graphs for the budget (every graph captured into a
+  // throwaway pool); before, its profile_cudagraph_memory returned 0.
+  bool v2_runner_estimates_cudagraphs = true;
+  // Model Runner V2 by default, by model family (vLLM's oracle): Qwen3 dense, then Llama and
+  // Mistral dense, then those families' MoE and quantized models, then every dense model
+  // (v2_model_runner_for_all_models: every model).
+  bool v2_runner_for_qwen3_dense = true;
+  bool v2_runner_for_llama_mistral_dense = true;
+  bool v2_runner_for_qwen3_llama_mistral = true;
+  bool v2_runner_for_dense = true;
+  // V2's dummy sampler keeps no fp32 copy of the logits.
+  bool v2_sampler_without_fp32_copy = true;
+  // "Consumed" memory (a free-memory delta) replaces weights + non-torch: runner buffers, the
+  // workspace manager and allocator fragmentation count too.
+  bool consumed_memory_accounting = true;
+  // The fused-MoE workspaces live in the persistent WorkspaceManager; before, they were freed
+  // after each forward.
+  bool persistent_moe_workspace = true;
+  // CUDA graphs are captured up to 1,024 tokens on Blackwell (sm100); before (and elsewhere), 512.
+  bool capture_up_to_1024_on_sm100 = true;
 };
 
 constexpr vllm_rules rules_for(vllm_version version) {
@@ -103,6 +136,37 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // warning, and v0.26 no longer reads it (vLLM issue #50292). The flag from v0.14, the variable
   // before it, where both work.
   r.attention_backend_flag = v >= at_least(0, 14);
+  // vLLM PR #33538 (merged 2026-02-17): Triton top-k / top-p, first in v0.17.0. The logged
+  // profile peak of Qwen3-14B on an H100 falls from 5.64 GiB (v0.16) to 2.23 GiB (v0.17).
+  r.triton_top_k_top_p_sampler = v >= at_least(0, 17);
+  // vLLM PR #26859 (2025-10-14) disabled the FlashInfer sampler by default: v0.11.1.
+  r.sampler_known_from_release = v >= vllm_version{0, 11, 1}.ordinal();
+  // vLLM PR #34299 (2026-02-11, dated: v0.16.0).
+  r.flashinfer_allreduce_fusion = v >= at_least(0, 16);
+  // vLLM PR #25444 (2025-09-23, dated: v0.11.0): FULL_AND_PIECEWISE by default.
+  r.full_and_piecewise_graphs = v >= at_least(0, 11);
+  // vLLM PR #26016 (2025-10-24, dated: v0.11.1).
+  r.capture_sizes_step_16_from_256 = v >= vllm_version{0, 11, 1}.ordinal();
+  // Model Runner V2's oracle: PR #39337 (Qwen3 dense, v0.22), #43458 (Llama, Mistral, v0.23),
+  // #42667 and #44446 (their MoE and quantized models, v0.24), #44443 (every dense model, v0.25),
+  // #53183 (every model, v0.29; v2_model_runner_for_all_models above). Release boundaries from
+  // the start-up logs' "Using V2 Model Runner" lines and the tags' commits.
+  r.v2_runner_for_qwen3_dense = v >= at_least(0, 22);
+  r.v2_runner_for_llama_mistral_dense = v >= at_least(0, 23);
+  r.v2_runner_for_qwen3_llama_mistral = v >= at_least(0, 24);
+  r.v2_runner_for_dense = v >= at_least(0, 25);
+  // V2's profile_cudagraph_memory returned 0 ("TBD whether we keep this API") until PRs #53306,
+  // #53682 and #53955 (2026-08-24..26) made it capture every graph: v0.29.
+  r.v2_runner_estimates_cudagraphs = v >= at_least(0, 29);
+  // PR #47711: V2's dummy sampler without the fp32 copy (v0.27).
+  r.v2_sampler_without_fp32_copy = v >= at_least(0, 27);
+  // PR #49208 (merged 2026-07-20, first in v0.27.0): total_consumed = free before - free after.
+  r.consumed_memory_accounting = v >= at_least(0, 27);
+  // PR #34086 "Remove Chunking From FusedMoE" (2026-03-13) moved the experts' buffers to the
+  // WorkspaceManager (dated: v0.18).
+  r.persistent_moe_workspace = v >= at_least(0, 18);
+  // PR #49390: capture up to 1,024 on SM100 (v0.28).
+  r.capture_up_to_1024_on_sm100 = v >= at_least(0, 28);
   return r;
 }
 

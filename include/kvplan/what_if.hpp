@@ -62,14 +62,20 @@ constexpr static_vector<what_if, max_what_ifs> what_ifs(const deployment& d, con
     x.kv_cache_dtype = cache_dtype::fp8;
     pull(lever::fp8_kv_cache, x);
   }
+  // Measured weights (from a vLLM log) are per GPU: twice the GPUs hold half each.
+  const auto halve_measured_weights = [](deployment& x) {
+    if (x.memory.weights_bytes) x.memory.weights_bytes = *x.memory.weights_bytes / 2;
+  };
   {
     deployment x = d;
     x.tensor_parallel_size = d.tensor_parallel_size * 2;
+    halve_measured_weights(x);
     if (!validate(x)) pull(lever::double_tensor_parallel, x);
   }
   if (!p.fits()) {
     deployment x = d;
     x.pipeline_parallel_size = d.pipeline_parallel_size * 2;
+    halve_measured_weights(x);
     if (!validate(x)) pull(lever::double_pipeline_parallel, x);
   }
   if (p.max_model_len > 4096 || !p.fits()) {

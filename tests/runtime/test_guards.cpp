@@ -45,10 +45,11 @@ TEST_CASE("verdict messages say what vLLM would, with the numbers", "[guards][ve
           "needed, which is larger than the available KV cache memory (16.0 GiB). Based on the "
           "available memory, the estimated maximum model length is 131056.");
 
-  // Llama-3.1-70B bf16 on one H100: 141,107,412,992 B = 131.42 GiB of weights.
+  // Llama-3.1-70B bf16 on one H100: 141,107,412,992 B of checkpoint and a 33,554,432 B RoPE
+  // cache = 141,140,967,424 B = 131.45 GiB of weights.
   const plan big = make_plan({.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .max_model_len = 8192});
   REQUIRE(big.verdict == errc::weights_exceed_gpu_memory);
-  REQUIRE(verdict_message(big).view().rfind("The weights need 131.42 GiB per GPU, more than the GPU's 79.18 GiB", 0) == 0);
+  REQUIRE(verdict_message(big).view().rfind("The weights need 131.45 GiB per GPU, more than the GPU's 79.18 GiB", 0) == 0);
 
   const plan none = make_plan({.model = models::llama_3_1_70b,
                                .gpu = gpus::h100_sxm,

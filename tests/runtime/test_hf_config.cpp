@@ -301,14 +301,15 @@ TEST_CASE("a parsed model plans as the registry's does", "[hf_config]") {
 }
 
 TEST_CASE("a model the registry does not carry: weights from the parameter count", "[hf_config]") {
-  // Qwen1.5-MoE-A2.7B: 14,315,784,192 parameters in bfloat16 = 28,631,568,384 bytes, split over TP 2.
+  // Qwen1.5-MoE-A2.7B: 14,315,784,192 parameters in bfloat16 = 28,631,568,384 bytes, split over TP 2,
+  // and the RoPE cache each rank holds: 8,192 positions x 128 x 2 B = 2,097,152 B.
   const std::string text = read_config("qwen1.5-moe-a2.7b");
   const model m = model_from_hf_config(text, {.name = "qwen1.5-moe", .hf_id = "Qwen/Qwen1.5-MoE-A2.7B"});
   CHECK(m.name == "qwen1.5-moe");
   CHECK(m.checkpoints[0].hf_id == "Qwen/Qwen1.5-MoE-A2.7B");
   const plan_result p = try_plan({.model = m, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .max_model_len = 8192});
   REQUIRE(p.ok());
-  CHECK(p.plan.weights_bytes == 14'315'784'192);
+  CHECK(p.plan.weights_bytes == 14'315'784'192 + 2'097'152);
 }
 
 TEST_CASE("max_model_len: the smallest length key, times the RoPE factor as vLLM applies it", "[hf_config]") {

@@ -81,6 +81,12 @@ TEST_CASE("a given block size narrows the backend choice", "[plan][block_size]")
           "block_size 16 is not supported by the attention backend, whose kernels take multiples of 128");
 }
 
+// The checkpoint's bytes on one GPU: the weights vLLM measures, less the RoPE cos/sin cache every
+// rank also allocates at load (pinned on its own in test_memory_profile.cpp).
+namespace {
+count_t checkpoint_bytes(const plan& p) { return p.weights_bytes - p.profile.rope_cache_bytes; }
+}  // namespace
+
 TEST_CASE("--dtype float32 doubles the KV cache and the 16-bit weights", "[plan][dtype]") {
   // Llama-3.1-8B's bfloat16 checkpoint is 16,060,522,496 B; loaded in float32, 32,121,044,992 B.
   // KV with --kv-cache-dtype auto follows the model: 2 x 32 x 8 x 128 x 4 B = 262,144 per token.
@@ -88,7 +94,7 @@ TEST_CASE("--dtype float32 doubles the KV cache and the 16-bit weights", "[plan]
   deployment fp32 = bf16;
   fp32.model_dtype = dtype::float32;
   const plan p = make_plan(fp32);
-  REQUIRE(p.weights_bytes == 32'121'044'992);
+  REQUIRE(checkpoint_bytes(p) == 32'121'044'992);
   REQUIRE(p.kv_bytes_per_token == 262'144);
   REQUIRE(make_plan(bf16).kv_bytes_per_token == 131'072);
   // A quantized checkpoint keeps its weights: only the compute dtype changes.
@@ -112,14 +118,14 @@ TEST_CASE("--quantization fp8 stores the linear layers in fp8 and keeps the voca
                             .max_model_len = 8192};
   deployment fp8 = bf16;
   fp8.quantization = "fp8";
-  REQUIRE(make_plan(fp8).weights_bytes == 18'163'763'200);
+  REQUIRE(checkpoint_bytes(make_plan(fp8)) == 18'163'763'200);
   // The bfloat16 checkpoint's own total_size 141,107,412,992 / 4 = 35,276,853,248.
-  REQUIRE(make_plan(bf16).weights_bytes == 35'276'853'248);
+  REQUIRE(checkpoint_bytes(make_plan(bf16)) == 35'276'853'248);
   // Tied tables count once: Gemma-3-27B, 262,208 x 5,376 = 1,409,630,208 in bfloat16,
   //   (27,432,406,640 - 1,409,630,208) + 2 x 1,409,630,208 = 28,842,036,848 B on one GPU.
   deployment gemma{.model = models::gemma_3_27b, .gpu = gpus::h100_sxm, .max_model_len = 8192};
   gemma.quantization = "fp8";
-  REQUIRE(make_plan(gemma).weights_bytes == 28'842'036'848);
+  REQUIRE(checkpoint_bytes(make_plan(gemma)) == 28'842'036'848);
   // The flag reaches the command line.
   REQUIRE(vllm_serve_command(fp8).view().find(" --quantization fp8") != std::string_view::npos);
   // A method that contradicts the checkpoint is refused, not ignored.
@@ -144,17 +150,25 @@ TEST_CASE("mxfp4 checkpoints: experts in 4.25 bits, everything else in bfloat16"
   //   = 13,751,518,848 B, 0.07% under the published total_size 13,761,264,768.
   model twenty = models::gpt_oss_20b;
   twenty.checkpoints[0].bytes = 0;  // as if unpublished
+  const estimates::weight_bytes_split parts = estimates::checkpoint_bytes_from_params(twenty, twenty.checkpoints[0]);
+  REQUIRE(parts.experts == 10'155'870'720.0);
+  REQUIRE(parts.dense == 3'595'648'128.0);
+  REQUIRE(std::abs((parts.dense + parts.experts) / 13'761'264'768.0 - 1) < 0.001);
+  // Loaded on an H100 (Marlin), the experts are padded: the hidden size 2,880 to 3,072 and the
+  // intermediate 2,880 to 2,944: 10,155,870,720 x 3,072 / 2,880 x 2,944 / 2,880 =
+  // 11,073,660,518 B, + 3,595,648,128 = 14,669,308,646 B.
   const deployment d20{.model = twenty, .gpu = gpus::h100_sxm, .max_model_len = 8192};
-  REQUIRE(make_plan(d20).weights_bytes == 13'751'518'848);
-  REQUIRE(std::abs(13'751'518'848.0 / 13'761'264'768.0 - 1) < 0.001);
+  REQUIRE(checkpoint_bytes(make_plan(d20)) == 14'669'308'646);
   // gpt-oss-120b (size unpublished): 36 x 128 x 24,891,840 = 114,701,598,720 in mxfp4 =
-  //   60,935,224,320 B; 116,829,156,672 - 114,701,598,720 = 2,127,557,952 in bfloat16 =
-  //   4,255,115,904 B; 65,190,340,224 B on one GPU. With TP 2 every part halves: 32,595,170,112.
-  REQUIRE(make_plan({.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .max_model_len = 8192}).weights_bytes ==
-          65'190'340'224);
-  REQUIRE(make_plan({.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2,
-                     .max_model_len = 8192})
-              .weights_bytes == 32'595'170'112);
+  //   60,935,224,320 B, padded as above: 66,441,963,110; 116,829,156,672 -
+  //   114,701,598,720 = 2,127,557,952 in bfloat16 = 4,255,115,904 B; 70,697,079,014 B on one GPU.
+  REQUIRE(checkpoint_bytes(make_plan({.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .max_model_len = 8192})) ==
+          70'697'079'014);
+  // With TP 2 every part halves, and each rank's intermediate size, 2,880 / 2 = 1,440, is padded
+  // to a multiple of 128 (1,536): 60,935,224,320 / 2 x 3,072 / 2,880 x 1,536 / 1,440 =
+  // 34,665,372,058 B of experts + 2,127,557,952 B = 36,792,930,010 B.
+  REQUIRE(checkpoint_bytes(make_plan({.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2,
+                                      .max_model_len = 8192})) == 36'792'930'010);
 }
 
 TEST_CASE("DeepSeek-V3.2 with an fp8 cache: fp8_ds_mla plus the indexer", "[plan][mla]") {

@@ -43,10 +43,12 @@ TEST_CASE("seed 000: the B200 VRAM budget breakdown", "[seeds]") {
   // kvplan's own weights estimate for MiniMax-M2.5 (native FP8, 228,703,644,928 parameters) over
   // TP 4: the embedding and lm_head tables, 2 x 200,064 x 3,072 = 1,229,193,216 parameters, stay
   // in bfloat16, the rest is 1 B: (228,703,644,928 + 1,229,193,216) / 4 = 57,483,209,536 B, the
-  // FP8 figure, not the seed's.
+  // FP8 figure, not the seed's. vLLM's weights add the RoPE cache every rank holds:
+  // 196,608 positions x 128 x 2 B = 50,331,648 B.
   const plan minimax = make_plan({.model = models::minimax_m2_5, .gpu = gpus::b200, .tensor_parallel_size = 4,
                                   .gpu_memory_utilization = 0.90, .max_model_len = 32768});
-  REQUIRE(minimax.weights_bytes == 57'483'209'536);
+  REQUIRE(minimax.profile.rope_cache_bytes == 50'331'648);
+  REQUIRE(minimax.weights_bytes == 57'483'209'536 + 50'331'648);
   // The seed's 179 GB is nvidia-smi's 183,359 MiB read as GiB (179.06); vLLM budgets from the
   // CUDA total, 182,631 MiB: ceil(191,502,483,456 x 0.9) = 172,352,235,111 B = 160.52 GiB.
   REQUIRE(minimax.requested_memory_bytes == 172'352'235'111);
@@ -89,10 +91,10 @@ TEST_CASE("seed 000: Nemotron Nano FP8 at TP 2 and 32K, the concurrency", "[seed
 TEST_CASE("seed 001: the 70B memory audit and the KV-per-token table", "[seeds]") {
   // The audit: 140 GB of FP16 weights / 4 GPUs = 35 GB; 80 - 35 - 1.5 - 2 = 41.5 GB for KV.
   // Llama-2-70B's checkpoint is 137,953,316,864 B: 34,488,329,216 B = 34.5 GB per GPU at TP 4,
-  // within the seed's rounding.
+  // within the seed's rounding, plus the RoPE cache (4,096 positions x 128 x 2 B = 1,048,576 B).
   const plan audit = make_plan({.model = models::llama_2_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 4,
                                 .max_model_len = 4096});
-  REQUIRE(audit.weights_bytes == 34'488'329'216);
+  REQUIRE(audit.weights_bytes == 34'488'329'216 + 1'048'576);
   REQUIRE(std::abs(static_cast<double>(audit.weights_bytes) / 1e9 - 35.0) < 1.0);
 
   // The per-token table: "llama_70b": 0.0025 GB (2.5 MB) is the MHA figure,

@@ -171,6 +171,9 @@ constexpr bool same_as_registry(const model& parsed, const model& reg, count_t t
   return parsed.layers == reg.layers && parsed.layers.num_layers == reg.layers.num_layers &&
          parsed.model_type == reg.model_type && parsed.hidden_size == reg.hidden_size &&
          parsed.num_attention_heads == reg.num_attention_heads && parsed.vocab_size == reg.vocab_size &&
+         parsed.intermediate_size == reg.intermediate_size &&
+         parsed.moe_intermediate_size == reg.moe_intermediate_size &&
+         parsed.num_experts_per_tok == reg.num_experts_per_tok &&
          parsed.max_model_len == reg.max_model_len && parsed.torch_dtype == reg.torch_dtype &&
          parsed.mamba_ssm_cache_dtype == reg.mamba_ssm_cache_dtype &&
          parsed.trust_remote_code == reg.trust_remote_code &&

@@ -100,11 +100,11 @@ int plan(const std::vector<std::string_view>& args) {
   const kvplan::plan& p = result.plan;
   std::string out;
   switch (o.format) {
-    case kvplan_cli::output_format::json: out = kvplan_cli::json_report(o, r.deployment, p); break;
+    case kvplan_cli::output_format::json: out = kvplan_cli::json_report(o, r.deployment, p, &r); break;
     case kvplan_cli::output_format::yaml:
       out = std::string(kvplan::vllm_config_yaml(kvplan::vllm_serve_args(r.deployment, p, o.style)).view());
       break;
-    case kvplan_cli::output_format::text: out = kvplan_cli::text_report(o, r.deployment, p); break;
+    case kvplan_cli::output_format::text: out = kvplan_cli::text_report(o, r.deployment, p, &r); break;
   }
   if (!p.fits()) {
     // JSON says "fits": false itself, and a script wants the numbers most when it does not fit.

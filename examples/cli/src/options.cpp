@@ -236,6 +236,17 @@ const std::vector<flag_spec>& flag_table() {
          const std::string e = memory_flag(o.gpu_total_memory, v);
          return e.empty() && *o.gpu_total_memory == 0 ? std::string("a size > 0") : e;
        }},
+      {"--from-vllm-log", "", true, "a vLLM start-up log file, or - for standard input",
+       [](options& o, std::string_view v) -> std::string {
+         if (v.empty()) return "a vLLM start-up log file, or - for standard input";
+         o.from_vllm_log = std::string(v);
+         return {};
+       }},
+      {"--explain", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.explain = true;
+         return {};
+       }},
       {"--model-id", "", true, "what `vllm serve` loads for a config.json MODEL: a Hugging Face id or a folder",
        [](options& o, std::string_view v) -> std::string {
          if (v.empty()) return "a Hugging Face id or a folder";
@@ -281,6 +292,44 @@ std::vector<std::string> closest(std::string_view query, const std::vector<std::
     out.push_back(c);
   }
   return out;
+}
+
+std::vector<std::string> apply_log_args(const kvplan::vllm_log& log, options& o, std::string& error) {
+  std::vector<std::string> taken;
+  for (const auto& [key, raw] : log.args) {
+    std::string name = "--" + key;
+    std::replace(name.begin(), name.end(), '_', '-');
+    const flag_spec* spec = nullptr;
+    for (const flag_spec& f : flag_table())
+      if (f.name == name) spec = &f;
+    // vLLM's own flags only: kvplan's (--gpu, --json, ...) never come from a log.
+    if (spec == nullptr || name == "--gpu" || name == "--model-id" || name == "--from-vllm-log") continue;
+    const auto given = [&](std::string_view flag) {
+      return std::find(o.given_flags.begin(), o.given_flags.end(), flag) != o.given_flags.end();
+    };
+    if (given(name) || given("--no-" + name.substr(2)) || (name.rfind("--no-", 0) == 0 && given("--" + name.substr(5))))
+      continue;
+    std::string value = raw;
+    if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"') && value.back() == value.front())
+      value = value.substr(1, value.size() - 2);
+    if (value == "None") continue;
+    if (!spec->takes_value) {
+      if (value == "True") spec->set(o, {});
+      else if (value == "False") {
+        for (const flag_spec& f : flag_table())
+          if (f.name == "--no-" + name.substr(2)) f.set(o, {});
+      }
+      taken.push_back(key + "=" + value);
+      continue;
+    }
+    const std::string why = spec->set(o, value);
+    if (!why.empty()) {
+      error = "the vLLM log's non-default arg " + key + "=" + raw + ": expected " + why;
+      return taken;
+    }
+    taken.push_back(key + "=" + value);
+  }
+  return taken;
 }
 
 parse_result parse_args(const std::vector<std::string_view>& args) {
@@ -336,6 +385,7 @@ parse_result parse_args(const std::vector<std::string_view>& args) {
     }
     // A setter returns the accepted form ("an integer >= 1") or, when vLLM has one, its own
     // sentence ("Decimals are not allowed ...").
+    o.given_flags.emplace_back(spec->name);
     const std::string why = spec->set(o, value);
     if (!why.empty()) {
       r.error = "argument " + std::string(spec->name) + ": invalid value '" + std::string(value) + "': ";

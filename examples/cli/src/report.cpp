@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,12 @@ std::string gib(count_t bytes) {
 }
 
 namespace {
+
+std::string detail_gib(double gib_value) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", gib_value);
+  return buf;
+}
 
 std::string fixed2(double v) {
   char buf[64];
@@ -83,11 +90,71 @@ std::string change_of(const kvplan::what_if& w) {
   return std::string(kvplan::flag_of(w.lever)) + " " + value;
 }
 
-std::string estimated(bool given) { return given ? "given" : "estimate"; }
+// How a term was found: given (a flag or a log), or estimated, with how far it may be off.
+std::string estimated(const kvplan::memory_term& t) {
+  if (t.given) return "given";
+  return t.uncertainty_bytes > 0 ? "estimate, +/- " + gib(t.uncertainty_bytes) : "estimate";
+}
+
+const char* sampler_name(kvplan::sampler_path s) {
+  switch (s) {
+    case kvplan::sampler_path::torch_sort: return "torch.sort top-k/top-p (V1)";
+    case kvplan::sampler_path::triton: return "Triton top-k/top-p (V1)";
+    case kvplan::sampler_path::v2_runner: return "Model Runner V2";
+  }
+  return "?";
+}
+
+// --explain: each term's inputs and arithmetic.
+void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::function<void(const std::string&)>& line) {
+  const kvplan::memory_profile& m = p.profile;
+  const kvplan::activation_breakdown& a = m.activation_parts;
+  line("");
+  line("How the memory terms are found (per GPU; vLLM's Worker.determine_available_memory)");
+  line("  requested      ceil(" + with_commas(p.total_memory_bytes) + " x " + fixed2(p.gpu_memory_utilization) +
+       ") = " + with_commas(p.requested_memory_bytes) + " B");
+  if (m.weights.given) {
+    line("  weights        given: " + with_commas(m.weights.bytes) + " B");
+  } else {
+    const kvplan::checkpoint c = kvplan::checkpoint_of(d);
+    line("  weights        " + std::string(c.bytes > 0 ? "the checkpoint's " + with_commas(c.bytes) + " B"
+                                                     : "parameters x the format's bits") +
+         " over TP " + std::to_string(d.tensor_parallel_size) + " x PP " + std::to_string(d.pipeline_parallel_size) +
+         ", + the RoPE cache every rank holds (" + with_commas(m.rope_cache_bytes) + " B) = " +
+         with_commas(m.weights.bytes) + " B");
+  }
+  if (m.activation.given) {
+    line("  activation     given: " + with_commas(m.activation.bytes) + " B");
+  } else {
+    line("  activation     profile_run: a forward of T = " + with_commas(a.tokens) + " tokens, then the sampler over R = " +
+         with_commas(a.rows) + " rows (" + sampler_name(a.sampler) + ")");
+    line("                 U = R x vocab " + with_commas(d.model.vocab_size) + " x 4 B = " + with_commas(a.logits_bytes) +
+         " B; sampler " + with_commas(a.sampler_bytes) + " B; hidden states kept " + with_commas(a.kept_bytes) + " B");
+    line("                 one layer's forward " + with_commas(a.forward_bytes) + " B; experts' workspace " +
+         with_commas(a.moe_workspace_bytes) + " B; peak " + with_commas(a.total_bytes) + " B");
+  }
+  if (m.non_torch.given) {
+    line("  non-torch      given: " + with_commas(m.non_torch.bytes) + " B");
+  } else {
+    line("  non-torch      kernels loaded on first use and NCCL buffers (from start-up logs), + FlashInfer's "
+         "all-reduce workspace " + with_commas(m.allreduce_workspace_bytes) + " B = " + with_commas(m.non_torch.bytes) + " B");
+  }
+  if (m.cudagraph.given) {
+    line("  CUDA graphs    given: " + with_commas(m.cudagraph.bytes) + " B");
+  } else if (m.cudagraph.bytes == 0) {
+    line("  CUDA graphs    not taken from the budget by this release and runner (or --enforce-eager)");
+  } else {
+    line("  CUDA graphs    " + with_commas(m.num_cudagraphs) + " graphs x " + std::to_string(d.model.num_layers()) +
+         " layers x a graph's memory per layer (from start-up logs) = " + with_commas(m.cudagraph.bytes) + " B");
+  }
+  line("  KV cache       " + with_commas(p.requested_memory_bytes) + " - the terms = " +
+       with_commas(p.available_kv_cache_bytes) + " B, +/- " + with_commas(p.kv_cache_uncertainty_bytes) + " B");
+}
+
 
 }  // namespace
 
-std::string text_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p) {
+std::string text_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p, const resolved* from) {
   std::string s;
   const auto line = [&](const std::string& text) { s += text + "\n"; };
   char buf[512];
@@ -109,12 +176,14 @@ std::string text_report(const options& o, const kvplan::deployment& d, const kvp
     row("KV cache", gib(p.available_kv_cache_bytes), "--kv-cache-memory-bytes");
   } else {
     row("requested", gib(p.requested_memory_bytes), "gpu_memory_utilization " + fixed2(p.gpu_memory_utilization));
-    row("  weights", gib(p.weights_bytes), estimated(d.memory.weights_bytes.has_value()));
-    row("  activation peak", gib(p.activation_bytes), estimated(d.memory.activation_bytes.has_value()));
-    row("  non-torch", gib(p.non_torch_bytes), estimated(d.memory.non_torch_bytes.has_value()));
+    row("  weights", gib(p.weights_bytes), estimated(p.profile.weights));
+    row("  activation peak", gib(p.activation_bytes), estimated(p.profile.activation));
+    row("  non-torch", gib(p.non_torch_bytes), estimated(p.profile.non_torch));
     row("  CUDA graphs", gib(p.cudagraph_bytes),
-        p.cudagraph_bytes == 0 ? "not subtracted" : estimated(d.memory.cudagraph_bytes.has_value()));
-    row("  KV cache", gib(p.available_kv_cache_bytes), "Available KV cache memory");
+        p.cudagraph_bytes == 0 && !p.profile.cudagraph.given ? "not subtracted" : estimated(p.profile.cudagraph));
+    row("  KV cache", gib(p.available_kv_cache_bytes),
+        p.kv_cache_uncertainty_bytes > 0 ? "Available KV cache memory, +/- " + gib(p.kv_cache_uncertainty_bytes)
+                                         : std::string("Available KV cache memory"));
   }
   row("headroom", gib(p.headroom_bytes), p.kv_cache_memory_given ? "total - estimates - KV cache" : "total - requested");
   line("  " + memory_bar(p) + "  W weights, o other, K KV cache");
@@ -147,6 +216,27 @@ std::string text_report(const options& o, const kvplan::deployment& d, const kvp
   } else {
     line("Verdict: does not fit. " + std::string(kvplan::verdict_message(p).view()));
   }
+  if (p.within_uncertainty())
+    line("It " + std::string(p.fits() ? "fits by " : "misses by ") + gib(p.fit_margin_bytes() < 0 ? -p.fit_margin_bytes()
+                                                                                                 : p.fit_margin_bytes()) +
+         " GiB, inside the estimate's uncertainty of " + gib(p.kv_cache_uncertainty_bytes) +
+         " GiB: vLLM may decide otherwise. Measure before you rely on it: start vLLM once and pass its log "
+         "(--from-vllm-log).");
+  if (from != nullptr && from->log) {
+    line("");
+    line("From the vLLM log");
+    for (const std::string& r : from->applied.read) line("  read     " + r);
+    if (!from->log_args.empty()) {
+      std::string args;
+      for (const std::string& a : from->log_args) args += (args.empty() ? "" : ", ") + a;
+      line("  args     " + args);
+    }
+    for (const std::string& a : from->applied.assumed) line("  assumed  " + a);
+    if (from->log->available_kv_gib)
+      line("  check    vLLM reported " + detail_gib(from->log->available_kv_gib->value) +
+           " GiB of KV cache memory; this plan has " + gib(p.available_kv_cache_bytes) + " GiB");
+  }
+  if (o.explain) explain(d, p, line);
   const auto what_ifs = kvplan::what_ifs(d, p);
   if (!what_ifs.empty()) {
     line("");
@@ -211,7 +301,7 @@ class json_object {
 
 }  // namespace
 
-std::string json_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p) {
+std::string json_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p, const resolved* from) {
   json_object j;
   j.add("model", std::string_view(kvplan::checkpoint_of(d).hf_id))
       .add("gpu", std::string_view(d.gpu.name))
@@ -253,8 +343,44 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
       .add("needed_kv_cache_bytes", p.needed_bytes)
       .add("usable_kv_cache_bytes", p.usable_kv_cache_bytes)
       .add("estimated_max_model_len", p.estimated_max_model_len)
-      .add("largest_max_model_len", p.largest_max_model_len);
+      .add("largest_max_model_len", p.largest_max_model_len)
+      .add("kv_cache_uncertainty_bytes", p.kv_cache_uncertainty_bytes)
+      .add("fit_margin_bytes", p.fit_margin_bytes())
+      .add("within_uncertainty", p.within_uncertainty());
   if (!p.fits()) j.add("message", std::string_view(kvplan::verdict_message(p).view()));
+  // Each memory term with how it was found, and the parts of the estimates.
+  const kvplan::memory_profile& m = p.profile;
+  const auto term = [](const kvplan::memory_term& t, const std::string& more = "") {
+    return "{\"bytes\": " + std::to_string(t.bytes) + ", \"uncertainty_bytes\": " + std::to_string(t.uncertainty_bytes) +
+           ", \"given\": " + (t.given ? "true" : "false") + more + "}";
+  };
+  const kvplan::activation_breakdown& a = m.activation_parts;
+  j.add_raw("memory_profile",
+            "{\"weights\": " + term(m.weights, ", \"rope_cache_bytes\": " + std::to_string(m.rope_cache_bytes)) +
+                ", \"activation\": " +
+                term(m.activation, ", \"rows\": " + std::to_string(a.rows) + ", \"tokens\": " + std::to_string(a.tokens) +
+                                       ", \"sampler\": " + json_string(sampler_name(a.sampler)) +
+                                       ", \"sampler_bytes\": " + std::to_string(a.sampler_bytes) +
+                                       ", \"kept_bytes\": " + std::to_string(a.kept_bytes) +
+                                       ", \"forward_bytes\": " + std::to_string(a.forward_bytes) +
+                                       ", \"moe_workspace_bytes\": " + std::to_string(a.moe_workspace_bytes)) +
+                ", \"non_torch\": " +
+                term(m.non_torch, ", \"allreduce_workspace_bytes\": " + std::to_string(m.allreduce_workspace_bytes)) +
+                ", \"cudagraph\": " + term(m.cudagraph, ", \"graphs\": " + std::to_string(m.num_cudagraphs)) + "}");
+  if (from != nullptr && from->log) {
+    const auto list = [](const std::vector<std::string>& items) {
+      std::string out = "[";
+      for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + json_string(items[i]);
+      return out + "]";
+    };
+    std::string log = "{\"read\": " + list(from->applied.read) + ", \"non_default_args\": " + list(from->log_args) +
+                      ", \"assumed\": " + list(from->applied.assumed);
+    if (from->log->available_kv_gib)
+      log += ", \"logged_available_kv_cache_gib\": " + shortest(from->log->available_kv_gib->value);
+    if (from->log->kv_cache_tokens)
+      log += ", \"logged_kv_cache_tokens\": " + shortest(from->log->kv_cache_tokens->value);
+    j.add_raw("vllm_log", log + "}");
+  }
   std::string stages = "[";
   for (std::int32_t i = 0; i < p.stages.size(); ++i) {
     const kvplan::stage_plan& st = p.stages[static_cast<std::size_t>(i)];

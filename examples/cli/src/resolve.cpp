@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -103,7 +104,81 @@ std::string unknown(const char* what, const std::string& name, const std::vector
 
 }  // namespace
 
-resolved resolve(const options& o) {
+namespace {
+resolved resolve_options(const options& o);
+
+// The text of a log file, or of standard input for "-"; empty with `error` set when unreadable.
+std::string read_log_text(const std::string& path, std::string& error) {
+  constexpr std::size_t max_log_bytes = std::size_t{256} << 20;  // start-up logs are kilobytes
+  std::string text;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+      error = "--from-vllm-log: no file '" + path + "'";
+      return {};
+    }
+    std::ifstream in(path, std::ios::binary);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  if (text.size() > max_log_bytes) error = "--from-vllm-log: '" + path + "' is larger than 256 MiB";
+  return text;
+}
+}  // namespace
+
+resolved resolve(const options& given) {
+  if (!given.from_vllm_log) return resolve_options(given);
+  // A start-up log: its non-default args fill the flags not given, its measured figures the
+  // memory terms not given.
+  std::string error;
+  const std::string text = read_log_text(*given.from_vllm_log, error);
+  resolved failed;
+  if (!error.empty()) {
+    failed.error = error;
+    return failed;
+  }
+  kvplan::vllm_log log = kvplan::read_vllm_log(text);
+  if (log.empty()) {
+    failed.error = "--from-vllm-log: no vLLM start-up line found in '" + *given.from_vllm_log +
+                   "' (Model loading took ..., Available KV cache memory: ..., non-default args: ...)";
+    return failed;
+  }
+  options o = given;
+  std::vector<std::string> taken = apply_log_args(log, o, error);
+  if (!error.empty()) {
+    failed.error = error;
+    return failed;
+  }
+  // The release the log names, unless --vllm-version says otherwise.
+  if (log.version && !o.vllm_version) {
+    if (*log.version < kvplan::oldest_vllm || *log.version > kvplan::newest_vllm) {
+      failed.error = "--from-vllm-log: the log is of vLLM " + std::to_string(log.version->major) + "." +
+                     std::to_string(log.version->minor) + ", outside the releases kvplan models (0.10 to 0.33); "
+                     "pass --vllm-version";
+      return failed;
+    }
+    o.vllm_version = log.version;
+  }
+  resolved r = resolve_options(o);
+  if (!r.ok()) return r;
+  kvplan::deployment& d = r.deployment;
+  const kvplan::non_kv_memory flags = d.memory;  // measured figures given as flags win
+  const kvplan::count_t flag_total = o.gpu_total_memory.value_or(0);
+  r.applied = kvplan::apply_vllm_log(log, d);
+  d.vllm = o.vllm_version.value_or(kvplan::newest_vllm);  // --vllm-version wins over the log's release
+  if (flags.weights_bytes) d.memory.weights_bytes = flags.weights_bytes;
+  if (flags.activation_bytes) d.memory.activation_bytes = flags.activation_bytes;
+  if (flags.non_torch_bytes) d.memory.non_torch_bytes = flags.non_torch_bytes;
+  if (flags.cudagraph_bytes) d.memory.cudagraph_bytes = flags.cudagraph_bytes;
+  if (flag_total > 0) d.gpu.total_memory_bytes = flag_total;
+  r.log = std::move(log);
+  r.log_args = std::move(taken);
+  return r;
+}
+
+namespace {
+resolved resolve_options(const options& o) {
   resolved r;
   kvplan::deployment& d = r.deployment;
   if (const std::optional<std::filesystem::path> config = config_json_path(o.model)) {
@@ -158,10 +233,13 @@ resolved resolve(const options& o) {
   d.memory.non_torch_bytes = o.non_torch_memory;
   d.memory.cudagraph_bytes = o.cudagraph_memory;
   if (o.quantization) {
-    // Lives in the options, so the deployment's view stays valid for the run.
-    d.quantization = *o.quantization;
+    // Held by the result (heap-held, so a move keeps the deployment's view valid).
+    r.quantization = std::make_shared<const std::string>(*o.quantization);
+    d.quantization = *r.quantization;
   }
   return r;
 }
+
+}  // namespace
 
 }  // namespace kvplan_cli

@@ -26,6 +26,7 @@ inline constexpr model gemma_3_27b{
     .hidden_size = 5376,
     .num_attention_heads = 32,
     .vocab_size = 262208,
+    .intermediate_size = 21504,
     .max_model_len = 131072,
     .torch_dtype = dtype::bfloat16,
     .total_params = 27'432'406'640,

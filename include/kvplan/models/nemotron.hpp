@@ -28,6 +28,9 @@ inline constexpr model nemotron_3_nano{
     .hidden_size = 2688,
     .num_attention_heads = 32,
     .vocab_size = 131072,
+    .intermediate_size = 3712,
+    .moe_intermediate_size = 1856,
+    .num_experts_per_tok = 6,
     .max_model_len = 262144,
     .torch_dtype = dtype::bfloat16,
     .mamba_ssm_cache_dtype = dtype::float32,
@@ -61,6 +64,7 @@ inline constexpr model nemotron_super_49b = [] {
       .hidden_size = 8192,
       .num_attention_heads = 64,
       .vocab_size = 128256,
+      .intermediate_size = 28672,
       .max_model_len = 131072,
       .torch_dtype = dtype::bfloat16,
       .total_params = 49'867'145'216,  // config arithmetic; Hugging Face listing: 49.9B

@@ -20,6 +20,7 @@ inline constexpr model phi_4{
     .hidden_size = 5120,
     .num_attention_heads = 40,
     .vocab_size = 100352,
+    .intermediate_size = 17920,
     .max_model_len = 16384,
     .torch_dtype = dtype::bfloat16,
     .total_params = 14'659'507'200,

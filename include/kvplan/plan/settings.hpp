@@ -14,6 +14,7 @@
 #include "kvplan/dtype.hpp"
 #include "kvplan/gpu.hpp"
 #include "kvplan/layer.hpp"
+#include "kvplan/memory_profile.hpp"
 #include "kvplan/model.hpp"
 #include "kvplan/units.hpp"
 #include "kvplan/vllm_version.hpp"
@@ -174,8 +175,7 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   count_t batches = 1;
   if (s.rules.sizes_windows_for_batches_in_flight) {
     const std::int32_t pp = d.pipeline_parallel_size;
-    const bool v2 = s.rules.v2_model_runner_for_all_models || (!hybrid && !m.is_moe());
-    batches = v2 ? pp + 1 : (pp <= 1 ? 2 : pp);
+    batches = uses_v2_model_runner(d, s.rules) ? pp + 1 : (pp <= 1 ? 2 : pp);
   }
   s.in_flight_tokens = checked_mul(batches, s.max_num_batched_tokens);
 

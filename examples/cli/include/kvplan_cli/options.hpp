@@ -5,6 +5,7 @@
 #include "kvplan_cli/values.hpp"
 
 #include <kvplan/kvplan.hpp>
+#include <kvplan/vllm_log.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -46,6 +47,12 @@ struct options {
   std::optional<kvplan::vllm_version> vllm_version;
   // Measured non-KV terms and the GPU total, when the user has them from vLLM's logs.
   std::optional<count_t> weights_memory, activation_memory, non_torch_memory, cudagraph_memory, gpu_total_memory;
+  // --from-vllm-log: a vLLM start-up log (a path, or - for standard input) whose measured
+  // figures and non-default args the plan takes; flags given here win over the log's args.
+  std::optional<std::string> from_vllm_log;
+  bool explain = false;  // --explain: each memory term's inputs and arithmetic
+  // The flags given on the command line, so that a log's args fill only the others.
+  std::vector<std::string> given_flags;
 };
 
 struct parse_result {
@@ -72,6 +79,11 @@ const std::vector<flag_spec>& flag_table();
 
 // Parses the arguments after the program name.
 parse_result parse_args(const std::vector<std::string_view>& args);
+
+// The settings a vLLM log's non-default args give, for the flags not given on the command line:
+// each arg whose name is one of the program's flags is set as that flag would set it. Returns
+// the args taken ("max_model_len=16384"), or sets `error` when one has a value the flag refuses.
+std::vector<std::string> apply_log_args(const kvplan::vllm_log& log, options& o, std::string& error);
 
 // Up to `count` candidates closest to `query` (case-insensitive), closest first.
 std::vector<std::string> closest(std::string_view query, const std::vector<std::string>& candidates,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "kvplan_cli/options.hpp"
+#include "kvplan_cli/resolve.hpp"
 
 #include <kvplan/kvplan.hpp>
 
@@ -18,9 +19,12 @@ std::string gib(count_t bytes);
 
 // The plan as a person reads it: memory per GPU, the KV cache, the verdict, the levers and the
 // launch command.
-std::string text_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p);
+// `from` adds what a --from-vllm-log gave.
+std::string text_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p,
+                        const resolved* from = nullptr);
 
 // The plan as one JSON object (bytes as integers, per GPU), for a plan that fits or not.
-std::string json_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p);
+std::string json_report(const options& o, const kvplan::deployment& d, const kvplan::plan& p,
+                        const resolved* from = nullptr);
 
 }  // namespace kvplan_cli

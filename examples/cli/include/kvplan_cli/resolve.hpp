@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kvplan_cli {
 
@@ -19,6 +20,11 @@ struct resolved {
   // A model read from a config.json points into these (heap-held, so a move keeps them valid).
   std::shared_ptr<const std::string> config_text;
   std::shared_ptr<const std::string> model_id;
+  std::shared_ptr<const std::string> quantization;
+  // With --from-vllm-log: what the log gave, and what was left to kvplan's estimates.
+  std::optional<kvplan::vllm_log> log;
+  std::vector<std::string> log_args;  // the non-default args taken ("max_model_len=16384")
+  kvplan::applied_log applied;
   bool ok() const { return error.empty(); }
 };
 

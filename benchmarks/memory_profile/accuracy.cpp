@@ -1,0 +1,74 @@
+// How close kvplan's memory profile comes to vLLM's own start-up logs, without the logs: for
+// every case of tests/support/startup_logs.hpp, each term (weights, activation peak, non-torch,
+// CUDA graphs) and the available KV cache, predicted from the settings a user types, against
+// what vLLM printed. A report, not a test: the tests hold the bounds.
+#include "startup_logs.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::string cell(const kvplan_test::logged_gib& logged, kvplan::count_t predicted_bytes) {
+  char buf[64];
+  const double predicted = kvplan_test::to_gib(predicted_bytes);
+  if (!logged) std::snprintf(buf, sizeof buf, "%6.2f      -", predicted);
+  else std::snprintf(buf, sizeof buf, "%6.2f %+6.2f", predicted, predicted - *logged);
+  return buf;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+}  // namespace
+
+int main() {
+  std::printf("Each term: kvplan's estimate in GiB and its error against vLLM's log (+ too high).\n\n");
+  std::printf("%-44s %13s %13s %13s %13s %13s %8s %9s\n", "case", "weights", "activation", "non-torch", "CUDA graphs",
+              "KV cache", "KV err", "+/- est.");
+  std::vector<double> kv_errors, weight_errors, activation_errors, non_torch_errors, graph_errors;
+  int wrong_verdicts = 0;
+  for (const kvplan_test::startup_log& log : kvplan_test::startup_logs()) {
+    const kvplan::plan_result r = kvplan::try_plan(log.deployment);
+    if (!r.ok()) {
+      std::printf("%-44s cannot plan: %s\n", log.name.c_str(), kvplan::describe(r.error).c_str());
+      continue;
+    }
+    const kvplan::plan& p = r.plan;
+    const kvplan::memory_profile& m = p.profile;
+    // The graph estimate a release prints is reported even where it is not subtracted.
+    const kvplan::count_t graphs =
+        p.cudagraph_bytes > 0 ? p.cudagraph_bytes
+                              : kvplan::cudagraph_estimate(
+                                    log.deployment.model, log.deployment.gpu, kvplan::rules_for(p.vllm),
+                                    kvplan::uses_v2_model_runner(log.deployment, kvplan::rules_for(p.vllm)),
+                                    log.deployment.pipeline_parallel_size, p.max_num_seqs, p.max_num_batched_tokens)
+                                    .bytes;
+    const double kv = kvplan_test::to_gib(p.available_kv_cache_bytes);
+    const double relative = (kv - log.available_kv) / std::max(std::abs(log.available_kv), 1.0);
+    kv_errors.push_back(std::abs(relative));
+    if (log.weights) weight_errors.push_back(std::abs(kvplan_test::to_gib(m.weights.bytes) - *log.weights));
+    if (log.activation) activation_errors.push_back(std::abs(kvplan_test::to_gib(m.activation.bytes) - *log.activation));
+    if (log.non_torch) non_torch_errors.push_back(std::abs(kvplan_test::to_gib(m.non_torch.bytes) - *log.non_torch));
+    if (log.cudagraph) graph_errors.push_back(std::abs(kvplan_test::to_gib(graphs) - *log.cudagraph));
+    // vLLM started (positive KV memory) but kvplan says it cannot, or the reverse.
+    if ((log.available_kv > 0) != (p.available_kv_cache_bytes > 0)) ++wrong_verdicts;
+    std::printf("%-44s %13s %13s %13s %13s %13s %7.1f%% %9.2f\n", log.name.c_str(),
+                cell(log.weights, m.weights.bytes).c_str(), cell(log.activation, m.activation.bytes).c_str(),
+                cell(log.non_torch, m.non_torch.bytes).c_str(), cell(log.cudagraph, graphs).c_str(),
+                cell(log.available_kv, p.available_kv_cache_bytes).c_str(), 100 * relative,
+                kvplan_test::to_gib(p.kv_cache_uncertainty_bytes));
+  }
+  std::printf("\nmedian |error|: KV cache %.1f%% (worst %.1f%%); weights %.2f GiB, activation %.2f GiB, "
+              "non-torch %.2f GiB, CUDA graphs %.2f GiB\n",
+              100 * median(kv_errors), 100 * (kv_errors.empty() ? 0 : *std::max_element(kv_errors.begin(), kv_errors.end())),
+              median(weight_errors), median(activation_errors), median(non_torch_errors), median(graph_errors));
+  std::printf("deployments whose start kvplan calls the other way: %d of %zu\n", wrong_verdicts, kv_errors.size());
+  return 0;
+}

@@ -1,0 +1,417 @@
+// vLLM's start-up memory profile, term by term, from what drives each term.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Worker.determine_available_memory measures four things before it sizes the KV cache:
+//   weights      torch bytes allocated while loading (GPUModelRunner.load_model)
+//   activation   the torch peak of profile_run: a dummy forward of max_num_batched_tokens
+//                (_dummy_run) and, on the last pipeline stage, the sampler over min(max_num_seqs,
+//                max_num_batched_tokens) rows of fp32 logits (_dummy_sampler_run)
+//   non-torch    growth of memory outside torch's allocator: lazily loaded kernels, NCCL
+//                buffers connected by the first collectives, FlashInfer's all-reduce workspace
+//   CUDA graphs  profile_cudagraph_memory's estimate (v0.18+), subtracted from v0.21
+// A plan without logs estimates each from vLLM's source; each estimate carries how far it may
+// be off, so that a verdict can say when a deployment is within its own uncertainty. The
+// sources, per term, are cited where the term is computed. Figures are per GPU.
+#pragma once
+
+#include "kvplan/config.hpp"
+#include "kvplan/deployment.hpp"
+#include "kvplan/dtype.hpp"
+#include "kvplan/gpu.hpp"
+#include "kvplan/layer.hpp"
+#include "kvplan/model.hpp"
+#include "kvplan/units.hpp"
+#include "kvplan/vllm_version.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+namespace kvplan::inline v0 {
+
+// One term of the profile: its bytes, how far the estimate may be off (0 when measured or
+// given), and whether it was given.
+struct memory_term {
+  count_t bytes = 0;
+  count_t uncertainty_bytes = 0;
+  bool given = false;
+};
+
+// The sampler's dummy run, whose peak is a multiple of U = rows x vocab x 4 B (one fp32 logits
+// tensor), by the sampler path a release runs (vllm/v1/sample/ops/topk_topp_sampler.py):
+enum class sampler_path : std::uint8_t {
+  torch_sort,  // apply_top_k_top_p's torch.sort: bf16 logits 0.5U, fp32 copy 1U, sorted values
+               // 1U, int64 indices 2U, the segmented sort's reverse indices 2U and CUB temp 3U
+  triton,      // the Triton top-k/top-p kernel (PR #33538, v0.17) sorts in place: 0.5U + 1U
+               // + softmax 1U + the random-sample tensor 1U, plus a cached buffer of 132 rows
+  v2_runner,   // Model Runner V2's dummy sampler (temperature 0) skips top-k / top-p: the
+               // logits 0.5U and an fp32 copy 1U; from v0.27 no copy: 0.5U, with TP the logits'
+               // all-gather holds another 0.5U / TP
+};
+
+// Everything the activation estimate is made of, for an explanation.
+struct activation_breakdown {
+  count_t rows = 0;            // R = min(max_num_seqs, max_num_batched_tokens)
+  count_t tokens = 0;          // T = max_num_batched_tokens
+  count_t logits_bytes = 0;    // U = R x vocab x 4
+  sampler_path sampler = sampler_path::torch_sort;
+  count_t sampler_bytes = 0;   // the sampler's peak (0 on pipeline stages before the last)
+  count_t kept_bytes = 0;      // hidden states alive during the sampler: T x H + 2 x R x H
+  count_t forward_bytes = 0;   // the transient peak of one layer's forward over T tokens
+  count_t moe_workspace_bytes = 0;  // fused-MoE workspaces, persistent
+  count_t total_bytes = 0;
+};
+
+// The estimate of each term, with its parts.
+struct memory_profile {
+  memory_term weights{};
+  memory_term activation{};
+  memory_term non_torch{};
+  memory_term cudagraph{};  // 0 when the release does not subtract it or graphs are off
+  activation_breakdown activation_parts{};
+  count_t rope_cache_bytes = 0;     // part of weights: the RoPE cos/sin cache every rank holds
+  count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
+  count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
+
+  constexpr count_t non_kv_bytes() const {
+    return checked_add(checked_add(weights.bytes, activation.bytes), checked_add(non_torch.bytes, cudagraph.bytes));
+  }
+  constexpr count_t uncertainty_bytes() const {
+    return weights.uncertainty_bytes + activation.uncertainty_bytes + non_torch.uncertainty_bytes +
+           cudagraph.uncertainty_bytes;
+  }
+};
+
+// --- Model runner ------------------------------------------------------------------------------
+
+// Whether vLLM runs the deployment on Model Runner V2 (its oracle, by release and model family;
+// see vllm_rules), else on the V1 runner.
+constexpr bool uses_v2_model_runner(const deployment& d, const vllm_rules& rules) {
+  const model& m = d.model;
+  if (rules.v2_model_runner_for_all_models) return true;
+  const bool dense = !m.is_hybrid() && !m.is_moe();
+  const bool quantized = !checkpoint_of(d).quantization.empty();
+  const std::string_view type = m.model_type;
+  const bool qwen3 = type == "qwen3" || type == "qwen3_moe";
+  const bool llama_mistral = type == "llama" || type == "mistral";
+  if (rules.v2_runner_for_dense && dense) return true;
+  if (rules.v2_runner_for_qwen3_llama_mistral && (qwen3 || llama_mistral) && !m.is_hybrid()) return true;
+  if (rules.v2_runner_for_llama_mistral_dense && llama_mistral && dense && !quantized) return true;
+  return rules.v2_runner_for_qwen3_dense && type == "qwen3" && dense && !quantized;
+}
+
+// --- Weights ---------------------------------------------------------------------------------
+
+namespace estimates {
+// Bytes of a checkpoint whose size was not published, split into the routed experts and the
+// rest: parameters x the format's bits, except what quantization leaves in the model dtype:
+// the embedding and lm_head tables (one when tied) under every method, and with mxfp4 (gpt-oss)
+// everything but the experts.
+struct weight_bytes_split {
+  double dense = 0;
+  double experts = 0;
+};
+constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const checkpoint& c) {
+  const auto bytes = [](double params, dtype t) { return params * static_cast<double>(millibits_per_element(t)) / 8000.0; };
+  const double experts = static_cast<double>(m.expert_params);
+  const double rest = static_cast<double>(m.total_params) - experts;
+  if (is_float_dtype(c.format)) return {bytes(rest, c.format), bytes(experts, c.format)};
+  if (c.format == dtype::mxfp4) return {bytes(rest, m.torch_dtype), bytes(experts, c.format)};
+  const double tables = static_cast<double>(m.vocab_size) * static_cast<double>(m.hidden_size) *
+                        (m.tie_word_embeddings ? 1.0 : 2.0);
+  const double quantized_dense = rest > tables ? rest - tables : 0.0;
+  return {bytes(quantized_dense, c.format) + bytes(rest - quantized_dense, m.torch_dtype), bytes(experts, c.format)};
+}
+
+// The RoPE cos/sin cache (rotary_embedding/base.py: a buffer of max_position x rotary_dim in
+// the model dtype), built once and held by every rank: Llama 4 Scout's 10,485,760 positions x
+// 128 make 2.5 GiB per GPU whatever the TP size. The rotary dimension is the attention head
+// size (MLA: qk_rope_head_dim); models with partial rotary embeddings hold less.
+constexpr count_t rope_cache_bytes(const model& m) {
+  count_t rotary_dim = 0;
+  for (const layer_type& t : m.layers.types) {
+    if (t.kind == layer_kind::mla) rotary_dim = max_of(rotary_dim, t.qk_rope_head_dim);
+    else if (is_attention(t.kind)) rotary_dim = max_of(rotary_dim, t.head_size);
+  }
+  const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
+  return checked_mul(checked_mul(m.max_model_len, rotary_dim), element);
+}
+
+// mxfp4 experts (gpt-oss) are padded for their kernels (fused_moe/oracle/mxfp4.py,
+// mxfp4_round_up_hidden_size_and_intermediate_size): Marlin, which runs them on GPUs without
+// fp4 tensor cores, rounds the hidden size up to 256 and each rank's intermediate size to 128;
+// Blackwell's TRT-LLM and FlashInfer kernels both to 256. gpt-oss's 2,880 becomes 3,072 and,
+// at TP 4, 720 becomes 768. The factor by which that grows the experts' bytes (both expert
+// matrices are hidden x intermediate per rank). Logs agree within 0.15 GiB: gpt-oss-120b loads
+// 17.22 GiB a GPU over 4 x A100 and 65.97 GiB on one H100 (vLLM 0.10.1), gpt-oss-20b 13.72 GiB
+// on an A100 (vLLM 0.19). Newer releases run Hopper on Triton kernels that pad less.
+constexpr double mxfp4_expert_padding(const model& m, const gpu& g, std::int32_t tp) {
+  if (m.moe_intermediate_size <= 0 || m.hidden_size <= 0) return 1.0;
+  const count_t per_rank = m.moe_intermediate_size / tp;
+  if (per_rank <= 0) return 1.0;
+  const count_t intermediate_multiple = g.is_blackwell() ? 256 : 128;
+  const double hidden = static_cast<double>(cdiv(m.hidden_size, 256) * 256) / m.hidden_size;
+  const double intermediate =
+      static_cast<double>(cdiv(per_rank, intermediate_multiple) * intermediate_multiple) / static_cast<double>(per_rank);
+  return hidden * intermediate;
+}
+}  // namespace estimates
+
+// Weights per GPU: the checkpoint's bytes split over the TP x PP ranks (with expert parallelism
+// the routed experts over TP x DP), plus the RoPE cache every rank holds. A published total is
+// split by the experts' share of the parameters.
+constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c) {
+  const model& m = d.model;
+  const std::int32_t tp = d.tensor_parallel_size;
+  const std::int32_t pp = d.pipeline_parallel_size;
+  estimates::weight_bytes_split w = estimates::checkpoint_bytes_from_params(m, c);
+  if (c.bytes > 0) {
+    const double share =
+        m.total_params > 0 ? static_cast<double>(m.expert_params) / static_cast<double>(m.total_params) : 0.0;
+    w.experts = static_cast<double>(c.bytes) * share;
+    w.dense = static_cast<double>(c.bytes) - w.experts;
+  }
+  if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp);
+  const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
+                              (d.enable_expert_parallel ? static_cast<double>(d.data_parallel_size) : 1.0);
+  const double per_gpu = w.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + w.experts / expert_ranks;
+  memory_term t;
+  t.bytes = checked_add(static_cast<count_t>(per_gpu + 0.5), estimates::rope_cache_bytes(m));
+  // A published size is exact to the byte (what torch loads, less the buffers above); a size
+  // from parameters misses layers a producer left unquantized: 1% and 3% of the weights.
+  t.uncertainty_bytes = static_cast<count_t>(per_gpu * (c.bytes > 0 ? 0.01 : 0.03));
+  return t;
+}
+
+// --- Activation peak -------------------------------------------------------------------------
+
+// The sampler path of a deployment (see sampler_path).
+constexpr sampler_path sampler_path_of(const deployment& d, const vllm_rules& rules) {
+  if (uses_v2_model_runner(d, rules)) return sampler_path::v2_runner;
+  return rules.triton_top_k_top_p_sampler ? sampler_path::triton : sampler_path::torch_sort;
+}
+
+// The sampler's peak in eighths of U (rows x vocab x 4 B).
+constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, std::int32_t tp) {
+  switch (path) {
+    case sampler_path::torch_sort:
+      // Before v0.11.1 the FlashInfer sampler (3.5U) ran where FlashInfer was installed (Docker
+      // images; it was no pip dependency), torch.sort (9.5U) elsewhere: public logs of v0.10
+      // show both. The midpoint, 6.5U, with 3U either way as its uncertainty.
+      return rules.sampler_known_from_release ? 76 : 52;
+    case sampler_path::triton: return 28;  // 3.5U, and the cached buffer (added apart)
+    case sampler_path::v2_runner:
+      if (!rules.v2_sampler_without_fp32_copy) return 12;  // 1.5U
+      return tp > 1 ? 8 + 4 / tp : 4;                      // 0.5U (+ 0.5U / TP gathered)
+  }
+  return 0;
+}
+
+// torch_peak_increase of profile_run on one GPU of the last pipeline stage (or of an earlier
+// one, `last_stage` false: no sampler, but the [T, H] hidden and residual tensors it sends on).
+// GPUModelRunner.profile_run: _dummy_run(T) then _dummy_sampler_run on the last rank; attention
+// is skipped in the profile (no metadata), the forward's logits are not computed.
+constexpr activation_breakdown activation_estimate(const deployment& d, const vllm_rules& rules,
+                                                   std::int32_t max_num_seqs, count_t max_num_batched_tokens,
+                                                   bool last_stage = true) {
+  const model& m = d.model;
+  const std::int32_t tp = d.tensor_parallel_size;
+  activation_breakdown a;
+  const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;  // model dtype
+  const count_t hidden = m.hidden_size;
+  a.tokens = max_num_batched_tokens;
+  a.rows = min_of(max_num_seqs, max_num_batched_tokens);
+  // Logits over the whole vocabulary on every TP rank (LogitsProcessor gathers them).
+  a.logits_bytes = checked_mul(checked_mul(a.rows, m.vocab_size), 4);
+  a.sampler = sampler_path_of(d, rules);
+  if (last_stage) {
+    a.sampler_bytes = checked_mul(a.logits_bytes, sampler_eighths(a.sampler, rules, tp)) / 8;
+    // The Triton kernel's cached buffer: min(next_pow2(min(SMs, R)), SMs) rows of the
+    // vocabulary, 132 on an H100 (the SM count is not carried: the H100's is used).
+    if (a.sampler == sampler_path::triton)
+      a.sampler_bytes += checked_mul(checked_mul(min_of(132, a.rows), m.vocab_size), 4);
+    // _dummy_sampler_run keeps the forward's [T, H] output and the [R, H] last-token states (V1
+    // also their random copy) alive while the sampler runs.
+    const count_t row_copies = a.sampler == sampler_path::v2_runner ? 1 : 2;
+    a.kept_bytes = checked_mul(checked_add(a.tokens, row_copies * a.rows), hidden * element);
+  } else {
+    // intermediate_tensors: hidden states and residual for the next stage, persistent.
+    a.kept_bytes = checked_mul(checked_mul(2 * a.tokens, hidden), element);
+  }
+  // One layer's forward over T tokens, first order (Inductor reuses buffers): the residual and
+  // the layer input, then the dense MLP's gate_up (2I/TP) and its activation (I/TP).
+  a.forward_bytes = checked_mul(checked_mul(a.tokens, element),
+                                checked_add(2 * hidden, 3 * count_t{m.intermediate_size} / tp));
+  // Routed experts (fused_moe TritonExperts.workspace_shapes): (T, top_k, max(N/2, H)) and
+  // (T, top_k, max(N, H)) with N = 2 x moe_intermediate_size / TP, in the model dtype. From
+  // v0.18 they live in the persistent WorkspaceManager and stay through the sampler; before,
+  // they were freed after the forward.
+  if (m.num_experts_per_tok > 0 && m.moe_intermediate_size > 0) {
+    const count_t n = 2 * count_t{m.moe_intermediate_size} / tp;
+    const count_t width = checked_add(max_of(n / 2, hidden), max_of(n, hidden));
+    a.moe_workspace_bytes = checked_mul(checked_mul(checked_mul(a.tokens, m.num_experts_per_tok), width), element);
+  }
+  const count_t after_forward = checked_add(a.kept_bytes, a.sampler_bytes);
+  a.total_bytes = rules.persistent_moe_workspace
+                      ? checked_add(a.moe_workspace_bytes, max_of(a.forward_bytes, after_forward))
+                      : max_of(checked_add(a.forward_bytes, a.moe_workspace_bytes), after_forward);
+  return a;
+}
+
+// --- Non-torch memory ------------------------------------------------------------------------
+
+// Whether the GPUs sit on an NVSwitch fabric of Hopper or Blackwell (NVLink 4 and 5), where
+// NCCL with cuMem (vLLM stopped forcing NCCL_CUMEM_ENABLE=0 in v0.10.2, PR #24141) sets up
+// NVLink SHARP buffers and many channels; or on AMD's Infinity Fabric, likewise.
+constexpr bool has_switched_fabric(const gpu& g) {
+  return g.interconnect.starts_with("NVLink 4") || g.interconnect.starts_with("NVLink 5") ||
+         g.interconnect.starts_with("Infinity Fabric");
+}
+
+// FlashInfer's all-reduce + RMSNorm fusion workspace (vLLM PR #34299, v0.16, on by default for
+// TP > 1 on Hopper and Blackwell with FlashInfer): allocated during the profile's first
+// compile, 4 x TP x min(max_size, T x H x 2 B) per rank, max_size by capability and TP
+// (FI_ALLREDUCE_FUSION_MAX_SIZE_MB: sm90 64 / 2 / 0.5 MiB at TP 2 / 4 / 8, sm100 64 / 32 / 1).
+constexpr count_t allreduce_fusion_workspace(const model& m, const gpu& g, std::int32_t tp,
+                                             count_t max_num_batched_tokens) {
+  if (tp < 2 || g.vendor != gpu_vendor::nvidia) return 0;
+  count_t max_size = 0;
+  if (g.compute_capability == 90) max_size = tp == 2 ? 64 * MiB : tp == 4 ? 2 * MiB : tp >= 8 ? MiB / 2 : 0;
+  else if (g.compute_capability / 10 == 10) max_size = tp == 2 ? 64 * MiB : tp == 4 ? 32 * MiB : tp >= 8 ? MiB : 0;
+  if (max_size == 0) return 0;
+  const count_t message = min_of(max_size, checked_mul(checked_mul(max_num_batched_tokens, m.hidden_size), 2));
+  return cdiv(checked_mul(4 * count_t{tp}, message), 2 * MiB) * 2 * MiB;
+}
+
+// Memory outside torch that the profile adds. Not derivable from vLLM's source: lazily loaded
+// kernel modules (cuBLAS, attention, Triton) and the buffers NCCL connects on the first large
+// all-reduce depend on the libraries and the topology. Public start-up logs show 0.02-0.21 GiB
+// on one GPU and between PCIe or A100 NVLink GPUs (vLLM 0.10: 0.07 GiB for LLaVA-1.6-7B on one
+// H100, 0.21 GiB for Qwen3-235B over 8 x L40S, about 0.1 GiB over 2 and 4 A100s), and 1.38 GiB
+// over 2 x H200 on NVSwitch (vLLM 0.10.2, Qwen3-Next), where NCCL's NVLink SHARP and
+// per-channel buffers dominate. From v0.27 the figure is a free-memory delta ("consumed"),
+// which also holds the runner's buffers and allocator fragmentation: 0.1 - 0.5 GiB more. kvplan
+// takes 0.15 GiB (0.35 from v0.27), 1.25 GiB more over a switched fabric with TP x PP > 1 (0.1
+// between other GPUs), plus the FlashInfer workspace, each with an uncertainty as wide as the
+// spread of those logs.
+constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vllm_rules& rules, std::int32_t tp,
+                                         std::int32_t pp, count_t max_num_batched_tokens) {
+  memory_term t;
+  t.bytes = rules.consumed_memory_accounting ? 35 * GiB / 100 : 15 * GiB / 100;
+  t.uncertainty_bytes = rules.consumed_memory_accounting ? GiB / 5 : GiB / 10;
+  if (tp * pp > 1 && has_switched_fabric(g)) {
+    t.bytes += 125 * GiB / 100;
+    t.uncertainty_bytes += 3 * GiB / 4;
+  } else if (tp * pp > 1) {
+    t.bytes += GiB / 10;
+    t.uncertainty_bytes += GiB / 10;
+  }
+  if (rules.flashinfer_allreduce_fusion) t.bytes += allreduce_fusion_workspace(m, g, tp, max_num_batched_tokens);
+  return t;
+}
+
+// --- CUDA graphs -----------------------------------------------------------------------------
+
+// The batch sizes vLLM captures (VllmConfig._set_cudagraph_sizes): up to
+// min(max_num_seqs x 2, 512, max_num_batched_tokens) tokens, [1, 2, 4] + multiples of 8 below
+// 256 + multiples of 16 from 256 (v0.11.1, PR #26016; before: multiples of 8 throughout).
+constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seqs, count_t max_num_batched_tokens,
+                                          const vllm_rules& rules, count_t up_to = -1) {
+  const count_t cap = rules.capture_up_to_1024_on_sm100 && g.compute_capability / 10 == 10 ? 1024 : 512;
+  const count_t largest = min_of(min_of(2 * count_t{max_num_seqs}, cap), max_num_batched_tokens);
+  const count_t limit = up_to < 0 ? largest : min_of(up_to, largest);
+  count_t n = 0;
+  for (const count_t s : {1, 2, 4})
+    if (s <= limit) ++n;
+  if (limit >= 8) {
+    const count_t step8_end = rules.capture_sizes_step_16_from_256 ? min_of(limit, 255) : limit;
+    n += step8_end / 8;
+    if (rules.capture_sizes_step_16_from_256 && limit >= 256) n += (limit - 256) / 16 + 1;
+  }
+  return n;
+}
+
+// The V1 runner's profile_cudagraph_memory (vLLM PR #30515) captures the two largest graphs of
+// each mode and estimates first capture + (n - 1) x the second; V2's (v0.29) captures every
+// graph. A graph's own memory (kernel nodes, the outputs each captured piece keeps) grows with
+// the layers it spans, and MoE layers launch more kernels. No source gives the bytes; start-up
+// logs show, per graph and layer, 0.27 - 0.4 MiB for dense models (Qwen2-7B: 0.50 GiB for 28
+// layers in 67 graphs; Qwen2.5-72B over 4 x L40S: an estimate of 2.73 GiB for 80 layers in 86
+// graphs) and 0.55 - 0.8 MiB for MoE ones (gpt-oss-120b 1.88 GiB, 36 layers; Qwen3-235B 3.45 GiB,
+// 94 layers; 67 graphs each), and V2's complete capture far less (0.23 GiB for Llama-3.1-8B's
+// 32 layers in 102 graphs). kvplan takes 0.35 MiB (dense) or 0.75 MiB (MoE) for the V1
+// estimate, 0.1 MiB for V2's, with half of that either way (all of it for V2). FULL graphs
+// (default FULL_AND_PIECEWISE, v0.11) cover the uniform-decode sizes up to max_num_seqs;
+// PIECEWISE ones all sizes.
+// The number of graphs captured: PIECEWISE for every size, FULL for the decode sizes.
+constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
+                                  count_t max_num_batched_tokens) {
+  return cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules) +
+         (rules.full_and_piecewise_graphs
+              ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, max_num_seqs)
+              : 0);
+}
+
+constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vllm_rules& rules, bool v2_runner,
+                                         std::int32_t pp, std::int32_t max_num_seqs, count_t max_num_batched_tokens) {
+  memory_term t;
+  const count_t layers = cdiv(m.num_layers(), pp);
+  const count_t per_graph_and_layer = v2_runner ? MiB / 10 : m.is_moe() ? 3 * MiB / 4 : 7 * MiB / 20;
+  t.bytes = checked_mul(checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens), layers),
+                        per_graph_and_layer);
+  t.uncertainty_bytes = v2_runner ? t.bytes : t.bytes / 2;
+  return t;
+}
+
+// Whether the budget takes the CUDA graphs' memory: from v0.21 on the V1 runner
+// (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS on by default), from v0.29 on V2; never with
+// --enforce-eager.
+constexpr bool cudagraphs_subtracted(const deployment& d, const vllm_rules& rules) {
+  if (!rules.subtracts_cudagraph_memory || d.enforce_eager) return false;
+  return !uses_v2_model_runner(d, rules) || rules.v2_runner_estimates_cudagraphs;
+}
+
+// --- The profile -----------------------------------------------------------------------------
+
+// The profile of one GPU of the last pipeline stage (the one with the sampler, which vLLM's
+// minimum over workers finds first), each term from deployment::memory when given, else
+// estimated.
+constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules& rules, std::int32_t max_num_seqs,
+                                           count_t max_num_batched_tokens) {
+  const model& m = d.model;
+  const std::int32_t tp = d.tensor_parallel_size;
+  const std::int32_t pp = d.pipeline_parallel_size;
+  memory_profile p;
+  const auto given = [](count_t bytes) { return memory_term{bytes, 0, true}; };
+
+  p.rope_cache_bytes = estimates::rope_cache_bytes(m);
+  p.weights = d.memory.weights_bytes ? given(*d.memory.weights_bytes) : weights_estimate(d, checkpoint_of(d));
+
+  p.activation_parts = activation_estimate(d, rules, max_num_seqs, max_num_batched_tokens);
+  if (d.memory.activation_bytes) {
+    p.activation = given(*d.memory.activation_bytes);
+  } else {
+    // The sampler terms are exact allocation counts; the forward is first order and the
+    // release's sampler may differ by installation (FlashInfer before v0.11.1): a quarter of
+    // the estimate, at least 0.25 GiB.
+    p.activation.bytes = p.activation_parts.total_bytes;
+    p.activation.uncertainty_bytes = max_of(p.activation.bytes / 4, GiB / 4);
+    if (!rules.sampler_known_from_release)  // 6.5U of 3.5U - 9.5U
+      p.activation.uncertainty_bytes = max_of(p.activation.uncertainty_bytes, 3 * p.activation_parts.logits_bytes);
+  }
+
+  p.allreduce_workspace_bytes =
+      rules.flashinfer_allreduce_fusion ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens) : 0;
+  p.non_torch = d.memory.non_torch_bytes
+                    ? given(*d.memory.non_torch_bytes)
+                    : non_torch_estimate(m, d.gpu, rules, tp, pp, max_num_batched_tokens);
+
+  p.num_cudagraphs = d.enforce_eager ? 0 : cudagraph_count(d.gpu, rules, max_num_seqs, max_num_batched_tokens);
+  if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
+  else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
+  else
+    p.cudagraph = cudagraph_estimate(m, d.gpu, rules, uses_v2_model_runner(d, rules), pp, max_num_seqs,
+                                     max_num_batched_tokens);
+  return p;
+}
+
+}  // namespace kvplan::inline v0

@@ -1,0 +1,120 @@
+// The memory profile: each term's arithmetic by hand, and the whole estimate against real vLLM
+// start-up logs (tests/support/startup_logs.hpp) within the uncertainty it claims.
+#include "kvplan_catch.hpp"
+#include "startup_logs.hpp"
+
+#include <kvplan/kvplan.hpp>
+#include <kvplan/memory_profile.hpp>
+#include <kvplan/models.hpp>
+
+#include <cmath>
+
+using namespace kvplan;
+
+TEST_CASE("activation peak: the sampler's logits and the forward, by release", "[memory_profile]") {
+  // Qwen3-Next-80B on 2 x H200, vLLM 0.10.2: R = min(1,024, 8,192) = 1,024 rows of the 151,936
+  // vocabulary, U = 1,024 x 151,936 x 4 = 622,329,856 B. Before v0.11.1 the sampler's path is
+  // not known from the release (3.5U with FlashInfer, 9.5U with torch.sort): 6.5U = 4,045,144,064.
+  // Kept: (8,192 + 2 x 1,024) x 2,048 x 2 B = 41,943,040. Forward: 8,192 x 2 B x (2 x 2,048 + 3 x
+  // 512 / 2) = 79,691,776; the experts' workspace 8,192 x 10 x (2,048 + 2,048) x 2 B =
+  // 671,088,640 (freed after the forward before v0.18). Peak: max(750,780,416, 4,087,087,104).
+  constexpr deployment next{.model = models::qwen3_next_80b, .gpu = gpus::h200, .tensor_parallel_size = 2,
+                            .vllm = {0, 10, 2}};
+  constexpr activation_breakdown a = activation_estimate(next, rules_for(next.vllm), 1024, 8192);
+  STATIC_REQUIRE(a.rows == 1'024);
+  STATIC_REQUIRE(a.logits_bytes == 622'329'856);
+  STATIC_REQUIRE(a.sampler == sampler_path::torch_sort);
+  STATIC_REQUIRE(a.sampler_bytes == 4'045'144'064);
+  STATIC_REQUIRE(a.kept_bytes == 41'943'040);
+  STATIC_REQUIRE(a.forward_bytes == 79'691'776);
+  STATIC_REQUIRE(a.moe_workspace_bytes == 671'088'640);
+  STATIC_REQUIRE(a.total_bytes == 4'087'087'104);
+
+  // v0.16 sorts with torch: 9.5U. Qwen3-14B-sized (vocab 151,936) at 1,024 rows: 5,912,133,632 B.
+  deployment v16 = next;
+  v16.vllm = {0, 16, 0};
+  CHECK(activation_estimate(v16, rules_for(v16.vllm), 1024, 8192).sampler_bytes == 5'912'133'632);
+  // v0.17 runs the Triton kernel: 3.5U + 132 rows x 151,936 x 4 B = 2,178,154,496 + 80,222,208.
+  deployment v17 = next;
+  v17.vllm = {0, 17, 0};
+  CHECK(activation_estimate(v17, rules_for(v17.vllm), 1024, 8192).sampler_bytes == 2'178'154'496 + 80'222'208);
+  // Model Runner V2 (every model from v0.29) skips top-k / top-p and, from v0.27, copies nothing:
+  // 0.5U at TP 1, (1 + 0.5 / TP)U with the gather at TP > 1: at TP 2, 1.25U = 777,912,320.
+  CHECK(activation_estimate(next, rules_for({0, 33, 0}), 1024, 8192).sampler == sampler_path::v2_runner);
+  CHECK(activation_estimate(next, rules_for({0, 33, 0}), 1024, 8192).sampler_bytes == 777'912'320);
+  // A stage before the last runs no sampler; it keeps the hidden states and residual it sends
+  // on: 2 x 8,192 x 2,048 x 2 B.
+  const activation_breakdown first = activation_estimate(next, rules_for({0, 33, 0}), 1024, 8192, false);
+  CHECK(first.sampler_bytes == 0);
+  CHECK(first.kept_bytes == 67'108'864);
+}
+
+TEST_CASE("Model Runner V2 by release and model family", "[memory_profile]") {
+  const auto v2 = [](const model& m, vllm_version v) {
+    return uses_v2_model_runner({.model = m, .gpu = gpus::h100_sxm, .vllm = v}, rules_for(v));
+  };
+  CHECK_FALSE(v2(models::qwen3_8b, {0, 21, 0}));
+  CHECK(v2(models::qwen3_8b, {0, 22, 0}));         // Qwen3 dense first
+  CHECK_FALSE(v2(models::llama_3_1_8b, {0, 22, 0}));
+  CHECK(v2(models::llama_3_1_8b, {0, 23, 0}));     // then Llama and Mistral
+  CHECK_FALSE(v2(models::qwen3_30b_a3b, {0, 23, 0}));
+  CHECK(v2(models::qwen3_30b_a3b, {0, 24, 0}));    // then their MoE models
+  CHECK(v2(models::phi_4, {0, 25, 0}));            // then every dense model
+  CHECK_FALSE(v2(models::gpt_oss_20b, {0, 28, 0}));
+  CHECK(v2(models::gpt_oss_20b, {0, 29, 0}));      // and every model
+  // Before v0.29 V2 took no graph estimate from the budget.
+  CHECK_FALSE(cudagraphs_subtracted({.model = models::qwen3_8b, .gpu = gpus::h100_sxm, .vllm = {0, 28, 0}},
+                                    rules_for({0, 28, 0})));
+  CHECK(cudagraphs_subtracted({.model = models::gpt_oss_20b, .gpu = gpus::h100_sxm, .vllm = {0, 28, 0}},
+                              rules_for({0, 28, 0})));
+}
+
+TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_profile]") {
+  // Llama 4 Scout: 10,485,760 positions x 128 x 2 B = 2,684,354,560 B (2.5 GiB) on every GPU.
+  STATIC_REQUIRE(estimates::rope_cache_bytes(models::llama_4_scout) == 2'684'354'560);
+  // Llama-3.1-8B: 131,072 x 128 x 2 B = 33,554,432 B.
+  STATIC_REQUIRE(estimates::rope_cache_bytes(models::llama_3_1_8b) == 33'554'432);
+  // gpt-oss on an A100 (Marlin): hidden 2,880 -> 3,072; at TP 4 the intermediate 720 -> 768:
+  // (3,072 / 2,880) x (768 / 720) = 1.1378; on a B200 at TP 1 both to multiples of 256: 2,880
+  // -> 3,072 twice.
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::a100_80gb, 4) ==
+        Approx(3072.0 / 2880.0 * 768.0 / 720.0));
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::b200, 1) ==
+        Approx(3072.0 / 2880.0 * 3072.0 / 2880.0));
+}
+
+TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture sizes", "[memory_profile]") {
+  // Llama-3.1-70B (hidden 8,192) over 2 H100s, 8,192 tokens: min(64 MiB, 8,192 x 8,192 x 2 B =
+  // 128 MiB) = 64 MiB; 4 x 2 x 64 MiB = 512 MiB a GPU. At TP 4 the limit is 2 MiB: 32 MiB.
+  STATIC_REQUIRE(allreduce_fusion_workspace(models::llama_3_1_70b, gpus::h100_sxm, 2, 8192) == 512 * MiB);
+  STATIC_REQUIRE(allreduce_fusion_workspace(models::llama_3_1_70b, gpus::h100_sxm, 4, 8192) == 32 * MiB);
+  STATIC_REQUIRE(allreduce_fusion_workspace(models::llama_3_1_70b, gpus::h100_sxm, 1, 8192) == 0);
+  STATIC_REQUIRE(allreduce_fusion_workspace(models::llama_3_1_70b, gpus::a100_80gb, 2, 8192) == 0);
+  // Capture sizes up to 512: [1, 2, 4], 8 .. 248 by 8 (31), 256 .. 512 by 16 (17) = 51; before
+  // v0.11.1 by 8 throughout: 3 + 64 = 67. FULL graphs for 256 sequences: 3 + 31 + 1 = 35.
+  constexpr vllm_rules now = rules_for({0, 33, 0});
+  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 8192, now) == 51);
+  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 8192, rules_for({0, 10, 1})) == 67);
+  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::l40s, 256, 2048, now, 256) == 35);
+  STATIC_REQUIRE(cudagraph_count(gpus::l40s, now, 256, 2048) == 51 + 35);
+  // Blackwell captures up to 1,024 from v0.28: 3 + 31 + (1,024 - 256) / 16 + 1 = 83.
+  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::b200, 1024, 16384, now) == 83);
+}
+
+TEST_CASE("the estimate against real start-up logs: within the uncertainty it claims", "[memory_profile][logs]") {
+  for (const kvplan_test::startup_log& log : kvplan_test::startup_logs()) {
+    INFO(log.name << " (" << log.source << ")");
+    const plan_result r = try_plan(log.deployment);
+    REQUIRE(r.ok());
+    const plan& p = r.plan;
+    const double predicted = kvplan_test::to_gib(p.available_kv_cache_bytes);
+    INFO("predicted " << predicted << " GiB, logged " << log.available_kv << " GiB, +/- "
+                      << kvplan_test::to_gib(p.kv_cache_uncertainty_bytes));
+    // The logged figure is rounded to 0.01 GiB.
+    CHECK(std::abs(predicted - log.available_kv) <= kvplan_test::to_gib(p.kv_cache_uncertainty_bytes) + 0.005);
+    // Weights within 2% of the logged load (the checkpoint's bytes, the RoPE cache, padding).
+    if (log.weights) CHECK(std::abs(kvplan_test::to_gib(p.weights_bytes) / *log.weights - 1) < 0.02);
+    // A deployment vLLM started is never called one that cannot start.
+    if (log.available_kv > 0) CHECK(p.available_kv_cache_bytes > 0);
+  }
+}

@@ -1,0 +1,156 @@
+// Real vLLM start-up logs from public sources, as facts: the settings a user typed and the
+// figures vLLM printed (GiB, two decimals, per GPU). test_memory_profile.cpp checks kvplan's
+// estimates against them; benchmarks/memory_profile_accuracy.cpp prints kvplan's error on each.
+// Sources are cited per case; none comes from llm-d-incubation/llm-d-planner.
+#pragma once
+
+#include <kvplan/hf_config.hpp>
+#include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvplan_test {
+
+// A figure vLLM printed, in GiB; empty when the log does not show it.
+using logged_gib = std::optional<double>;
+
+struct startup_log {
+  std::string name;
+  std::string source;       // where the log is published
+  kvplan::deployment deployment;  // what the user typed (and the GPU total the log prints)
+  logged_gib weights;       // "Model loading took X GiB"
+  logged_gib activation;    // "X GiB for peak activation" / "torch peak memory increase"
+  logged_gib non_torch;     // "X GiB for non-torch memory"
+  logged_gib cudagraph;     // "Estimated CUDA graph memory" or, before v0.18, "Graph capturing ... took X GiB"
+  bool cudagraph_subtracted = false;  // the release takes it from the budget (v0.21+)
+  double available_kv;      // "Available KV cache memory: X GiB"
+  kvplan::count_t kv_cache_tokens = 0;  // "GPU KV cache size: N tokens" (0: not shown)
+};
+
+inline double to_gib(kvplan::count_t bytes) { return static_cast<double>(bytes) / static_cast<double>(kvplan::GiB); }
+
+// A GPU whose total is what the log printed ("Free memory on device (free/total GiB)").
+inline kvplan::gpu with_total(kvplan::gpu g, double total_gib) {
+  g.total_memory_bytes = static_cast<kvplan::count_t>(total_gib * static_cast<double>(kvplan::GiB));
+  return g;
+}
+
+// A model read from tests/data/configs, kept alive for the program (the model views its text).
+inline kvplan::model config_model(const std::string& file, const char* hf_id) {
+  static std::vector<std::unique_ptr<std::string>> texts;
+  const std::filesystem::path dir = std::filesystem::path(__FILE__).parent_path().parent_path() / "data" / "configs";
+  std::ifstream in(dir / file, std::ios::binary);
+  texts.push_back(std::make_unique<std::string>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+  return kvplan::model_from_hf_config(*texts.back(), {.hf_id = hf_id});
+}
+
+inline const std::vector<startup_log>& startup_logs() {
+  using namespace kvplan;
+  static const std::vector<startup_log> logs = [] {
+    std::vector<startup_log> v;
+    // Qwen3-Next-80B-A3B-Instruct, 2 x H200, vLLM 0.10.2, --tensor-parallel-size 2, all else
+    // default. "Free memory on device (139.21/139.81 GiB) ... Desired GPU memory utilization is
+    // (0.9, 125.83 GiB). Actual usage is 74.28 GiB for weight, 5.58 GiB for peak activation, 1.38
+    // GiB for non-torch memory, and 2.37 GiB for CUDAGraph memory."; "Available KV cache memory:
+    // 44.59 GiB"; "GPU KV cache size: 973,760 tokens". A console log of LegalAI-DataPipeline.
+    v.push_back({"qwen3-next-80b 2xH200 TP2 v0.10.2", "LegalAI-DataPipeline start-up log (console, 2025-10)",
+                 {.model = models::qwen3_next_80b, .gpu = with_total(gpus::h200, 139.81), .tensor_parallel_size = 2,
+                  .vllm = {0, 10, 2}},
+                 74.28, 5.58, 1.38, 2.37, false, 44.59, 973'760});
+    // Qwen3-235B-A22B-Instruct-2507-FP8, 8 x L40S, TP 8 with expert parallelism, vLLM 0.10.2,
+    // --max-model-len 32768: "(43.93/44.42 GiB) ... (0.9, 39.98 GiB). Actual usage is 27.72 GiB for
+    // weight, 1.4 GiB for peak activation, 0.21 GiB for non-torch memory, and 3.45 GiB for
+    // CUDAGraph memory"; "Available KV cache memory: 10.65 GiB"; "GPU KV cache size: 238,208
+    // tokens". A note "Hosting Qwen3-235B-A22B-Instruct-2507-FP8 on 8xL40S".
+    v.push_back({"qwen3-235b-a22b-fp8 8xL40S TP8 EP v0.10.2", "note 'Hosting Qwen3-235B-A22B-Instruct-2507-FP8 on 8xL40S'",
+                 {.model = models::qwen3_235b_a22b, .gpu = with_total(gpus::l40s, 44.42), .tensor_parallel_size = 8,
+                  .enable_expert_parallel = true, .checkpoint = 1, .max_model_len = 32768, .vllm = {0, 10, 2}},
+                 27.72, 1.40, 0.21, 3.45, false, 10.65, 238'208});
+    // meta-llama/Llama-3.2-1B on a 44.31 GiB GPU (L40S class), a vLLM main build of August 2025
+    // (0.1.dev8168, between 0.10.0 and 0.10.1; the author notes local changes), defaults:
+    // "Requested memory: 0.90 (util), 39.88 GiB"; "Total non KV cache memory: 2.78GiB; torch peak
+    // memory increase: 0.45GiB; non-torch forward increase memory: 0.02GiB; weights memory:
+    // 2.32GiB"; "Available KV cache memory: 37.10 GiB"; "GPU KV cache size: 1,215,552 tokens".
+    v.push_back({"llama-3.2-1b L40S-class v0.10 (dev)", "notes 'LAZY CUDA GRAPH' (vllm 0.1.dev8168+g475c1a0)",
+                 {.model = config_model("llama-3.2-1b.json", "meta-llama/Llama-3.2-1B"), .gpu = with_total(gpus::l40s, 44.31),
+                  .vllm = {0, 10, 0}},
+                 2.32, 0.45, 0.02, std::nullopt, false, 37.10, 1'215'552});
+    // Qwen2-7B-Instruct (the architecture of Qwen2.5-7B: 28 layers, hidden 3584, 4 KV heads,
+    // vocab 152,064), A100-80GB, vLLM 0.10.1.1, --max-model-len 16384: dennislee22/vLLM-benchmarking
+    // log/vllm-7B-1gpuA10080GB-0.25GRAM.log and -0.5GRAM.log, -2gpuA10080GB-*-same-node.log.
+    const auto qwen2_7b = [](std::int32_t tp, double util) {
+      return deployment{.model = models::qwen2_5_7b, .gpu = gpus::a100_80gb, .tensor_parallel_size = tp,
+                        .gpu_memory_utilization = util, .max_model_len = 16384, .vllm = {0, 10, 1}};
+    };
+    v.push_back({"qwen2-7b A100-80GB gmu 0.25 v0.10.1", "dennislee22/vLLM-benchmarking", qwen2_7b(1, 0.25), 14.25,
+                 std::nullopt, std::nullopt, 0.50, false, 5.01, 93'872});
+    v.push_back({"qwen2-7b A100-80GB gmu 0.5 v0.10.1", "dennislee22/vLLM-benchmarking", qwen2_7b(1, 0.5), 14.25,
+                 std::nullopt, std::nullopt, 0.50, false, 24.83, 464'848});
+    v.push_back({"qwen2-7b 2xA100-80GB TP2 gmu 0.25 v0.10.1", "dennislee22/vLLM-benchmarking", qwen2_7b(2, 0.25), 7.12,
+                 std::nullopt, std::nullopt, 0.65, false, 12.02, 450'192});
+    v.push_back({"qwen2-7b 2xA100-80GB TP2 gmu 0.5 v0.10.1", "dennislee22/vLLM-benchmarking", qwen2_7b(2, 0.5), 7.12,
+                 std::nullopt, std::nullopt, 0.65, false, 31.83, 1'192'160});
+    // openai/gpt-oss-120b, 4 x A100-80GB (Ray), TP 4, vLLM 0.10.1.1, --max-model-len 16384
+    // --gpu-memory-utilization 0.8: "Model loading took 17.2217 GiB"; "Available KV cache memory:
+    // 45.32 GiB"; "GPU KV cache size: 2,640,144 tokens"; "Graph capturing finished ... took 1.88
+    // GiB". dennislee22/vLLM-benchmarking log/vllm-120B-4gpuA10080GB-0.8GRAM-diff-nodes.log.
+    v.push_back({"gpt-oss-120b 4xA100-80GB TP4 gmu 0.8 v0.10.1", "dennislee22/vLLM-benchmarking",
+                 {.model = models::gpt_oss_120b, .gpu = gpus::a100_80gb, .tensor_parallel_size = 4,
+                  .gpu_memory_utilization = 0.8, .max_model_len = 16384, .vllm = {0, 10, 1}},
+                 17.22, std::nullopt, std::nullopt, 1.88, false, 45.32, 2'640'144});
+    // openai/gpt-oss-120b on one H100 80GB, all defaults, vLLM 0.10.1: "Model loading took
+    // 65.9651 GiB"; "Available KV cache memory: -2.14 GiB" (vllm-project/vllm#23278).
+    v.push_back({"gpt-oss-120b H100 defaults v0.10.1", "vllm-project/vllm#23278",
+                 {.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .vllm = {0, 10, 1}}, 65.97, std::nullopt,
+                 std::nullopt, std::nullopt, false, -2.14, 0});
+    // Qwen/Qwen2.5-72B-Instruct, 4 x L40S (g6e.12xlarge), TP 4, vLLM 0.19.0, --max-model-len 8192:
+    // "Model loading took 33.98 GiB memory"; "Estimated CUDA graph memory: 2.73 GiB total" (not
+    // subtracted before v0.21); "Available KV cache memory: 5.11 GiB"; "GPU KV cache size: 67,024
+    // tokens"; "Maximum concurrency for 8,192 tokens per request: 8.18x". A k8s deployment note.
+    v.push_back({"qwen2.5-72b 4xL40S TP4 v0.19", "k8s deployment note (vLLM 0.19.0, g6e.12xlarge)",
+                 {.model = models::qwen2_5_72b, .gpu = with_total(gpus::l40s, 44.42), .tensor_parallel_size = 4,
+                  .max_model_len = 8192, .vllm = {0, 19, 0}},
+                 33.98, std::nullopt, std::nullopt, 2.73, false, 5.11, 67'024});
+    // openai/gpt-oss-20b, A100 80GB, vLLM 0.19.0, --max-model-len 131072
+    // --gpu-memory-utilization 0.65: "Model loading took 13.72 GiB memory"; "Available KV cache
+    // memory: 36.56 GiB" (myoceane.fr, 2026-04-18).
+    v.push_back({"gpt-oss-20b A100-80GB gmu 0.65 v0.19", "https://myoceane.fr/index.php/ai-vllm-a100-gemma-4/",
+                 {.model = models::gpt_oss_20b, .gpu = gpus::a100_80gb, .gpu_memory_utilization = 0.65,
+                  .max_model_len = 131072, .vllm = {0, 19, 0}},
+                 13.72, std::nullopt, std::nullopt, std::nullopt, false, 36.56, 0});
+    // From v0.27 the log prints "Actual usage is X GiB for consumed memory (weights + non-torch), Y
+    // GiB for peak activation, and Z GiB for CUDAGraph memory", Y including the CUDA-graph
+    // estimate the budget takes: non-torch below is X less the weights, activation is Y where
+    // the runner takes no graph estimate.
+    // Qwen3-235B-A22B-Instruct-2507-FP8, 4 x RTX PRO 6000 (95.01 GiB), TP 4, vLLM 0.27.1 (Model
+    // Runner V2, which took no graph estimate before v0.29), --max-model-len 32768
+    // --max-num-seqs 32 --gpu-memory-utilization 0.9: "Model loading took 55.19 GiB memory";
+    // "Actual usage is 56.89 GiB for consumed memory (weights + non-torch), 0.76 GiB for peak
+    // activation"; "Available KV cache memory: 27.85 GiB"; "GPU KV cache size: 621,392 tokens".
+    // A runbook for an RTX PRO 6000 node.
+    v.push_back({"qwen3-235b-a22b-fp8 4xRTX-PRO-6000 TP4 v0.27.1", "runbook for an RTX PRO 6000 node (vLLM 0.27.1)",
+                 {.model = models::qwen3_235b_a22b, .gpu = with_total(gpus::rtx_pro_6000, 95.01), .tensor_parallel_size = 4,
+                  .checkpoint = 1, .gpu_memory_utilization = 0.9, .max_model_len = 32768, .max_num_seqs = 32,
+                  .vllm = {0, 27, 1}},
+                 55.19, 0.76, 56.89 - 55.19, std::nullopt, false, 27.85, 621'392});
+    // Llama-3.1-8B-Instruct on one H100 80GB (79.25 GiB), all defaults, vLLM 0.29 or later (Model
+    // Runner V2, the merged capacity line): "Model loading took 15.0 GiB memory"; "Actual usage
+    // is 15.26 GiB for consumed memory (weights + non-torch), 1.44 GiB for peak activation" (the
+    // graph estimate included); "Available KV cache memory: 56.21 GiB"; "GPU KV cache size:
+    // 460,496 tokens, Maximum concurrency for 131,072 tokens per request: 3.51x".
+    v.push_back({"llama-3.1-8b H100 defaults v0.29", "start-up log of 2026-10-06 (vLLM >= 0.29, V2 runner)",
+                 {.model = models::llama_3_1_8b, .gpu = with_total(gpus::h100_sxm, 79.25), .vllm = {0, 29, 0}},
+                 15.0, std::nullopt, 15.26 - 15.0, std::nullopt, true, 56.21, 460'496});
+    return v;
+  }();
+  return logs;
+}
+
+}  // namespace kvplan_test
