@@ -97,6 +97,7 @@ inline std::optional<double> number_at(std::string_view s, std::size_t at) {
   double v = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
   if (ec != std::errc{} || end != digits.data() + digits.size()) return std::nullopt;
+  if (!(v > -1e15 && v < 1e15)) return std::nullopt;  // no start-up figure is this large
   return v;
 }
 // The number right after `marker` in the line (spaces skipped), or empty.
@@ -246,7 +247,13 @@ struct applied_log {
 };
 
 namespace detail {
-inline count_t gib_bytes(double gib) { return static_cast<count_t>(gib * static_cast<double>(GiB) + 0.5); }
+// GiB as bytes, within +/- 1 PiB (the range kvplan's memory flags take), so that the conversion
+// is always defined.
+inline count_t gib_bytes(double gib) {
+  const double limit = 1024.0 * 1024.0;  // GiB in a PiB
+  const double clamped = gib > limit ? limit : gib < -limit ? -limit : gib;
+  return static_cast<count_t>(clamped * static_cast<double>(GiB) + (clamped < 0 ? -0.5 : 0.5));
+}
 inline std::string gib_text(double gib) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f GiB", gib);

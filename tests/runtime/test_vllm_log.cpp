@@ -1,0 +1,118 @@
+// Reading vLLM start-up logs of every format from v0.10 on. The lines are written from the
+// facts of public logs (figures and wording as vLLM printed them; sources in
+// tests/support/startup_logs.hpp), one release's wording per case.
+#include "kvplan_catch.hpp"
+
+#include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
+#include <kvplan/vllm_log.hpp>
+
+#include <cmath>
+#include <string>
+
+using namespace kvplan;
+
+TEST_CASE("v0.10: the version, the args, the load line with four decimals, capacity", "[vllm_log]") {
+  const vllm_log log = read_vllm_log(
+      "INFO 09-04 01:02:21 [api_server.py:1805] vLLM API server version 0.10.1.1\n"
+      "INFO 09-04 01:02:21 [utils.py:326] non-default args: {'model_tag': 'Qwen2-7B-Instruct', 'port': 8081, "
+      "'model': 'Qwen2-7B-Instruct', 'max_model_len': 16384, 'gpu_memory_utilization': 0.25}\n"
+      "INFO 09-04 01:02:40 [gpu_model_runner.py:2007] Model loading took 14.2488 GiB and 4.422213 seconds\n"
+      "INFO 09-04 01:02:52 [gpu_worker.py:276] Available KV cache memory: 5.01 GiB\n"
+      "INFO 09-04 01:02:52 [kv_cache_utils.py:849] GPU KV cache size: 93,872 tokens\n"
+      "INFO 09-04 01:02:52 [kv_cache_utils.py:853] Maximum concurrency for 16,384 tokens per request: 5.73x\n"
+      "INFO 09-04 01:02:55 [gpu_model_runner.py:2708] Graph capturing finished in 3 secs, took 0.50 GiB\n");
+  REQUIRE(log.version);
+  CHECK(*log.version == vllm_version{0, 10, 1});
+  REQUIRE(log.weights_gib);
+  CHECK(log.weights_gib->value == 14.2488);
+  CHECK(log.weights_gib->line == "Model loading took 14.2488 GiB and 4.422213 seconds");
+  CHECK(log.available_kv_gib->value == 5.01);
+  CHECK(log.kv_cache_tokens->value == 93'872);
+  CHECK(log.max_concurrency->value == 5.73);
+  CHECK(log.arg("max_model_len") == "16384");
+  CHECK(log.arg("gpu_memory_utilization") == "0.25");
+  CHECK(log.arg("model") == "'Qwen2-7B-Instruct'");
+  CHECK_FALSE(log.arg("tensor_parallel_size"));
+  CHECK_FALSE(log.activation_gib);
+}
+
+TEST_CASE("v0.10.2: the Free-memory line gives every term, and the plan is vLLM's", "[vllm_log]") {
+  // Qwen3-Next-80B over 2 x H200: 125.83 - 74.28 - 5.58 - 1.38 = 44.59 GiB (graphs not taken
+  // before v0.21).
+  const vllm_log log = read_vllm_log(
+      "INFO 10-23 09:12:01 [api_server.py:1805] vLLM API server version 0.10.2\n"
+      "(Worker_TP1 pid=2211) INFO 10-23 09:15:52 [gpu_model_runner.py:2392] Model loading took 74.2812 GiB and "
+      "215.969277 seconds\n"
+      "(Worker_TP1 pid=2211) INFO 10-23 09:16:30 [gpu_worker.py:298] Available KV cache memory: 44.59 GiB\n"
+      "(Worker_TP0 pid=2210) INFO 10-23 09:16:56 [gpu_worker.py:391] Free memory on device (139.21/139.81 GiB) on "
+      "startup. Desired GPU memory utilization is (0.9, 125.83 GiB). Actual usage is 74.28 GiB for weight, 5.58 GiB "
+      "for peak activation, 1.38 GiB for non-torch memory, and 2.37 GiB for CUDAGraph memory.\n");
+  CHECK(log.total_gib->value == 139.81);
+  CHECK(log.weights_gib->value == 74.2812);  // the load line's four decimals, not the 74.28
+  CHECK(log.activation_gib->value == 5.58);
+  CHECK(log.non_torch_gib->value == 1.38);
+  deployment d{.model = models::qwen3_next_80b, .gpu = gpus::h200, .tensor_parallel_size = 2};
+  const applied_log applied = apply_vllm_log(log, d);
+  CHECK(d.vllm == vllm_version{0, 10, 2});
+  CHECK(applied.assumed.size() == 1);  // only the graphs, which 0.10.2 does not take
+  const plan p = make_plan(d);
+  CHECK(std::abs(static_cast<double>(p.available_kv_cache_bytes) / GiB - 44.59) < 0.006);
+  CHECK(p.kv_cache_uncertainty_bytes == 0);
+}
+
+TEST_CASE("DEBUG profile lines, v0.19 graph estimates, v0.27 consumed memory", "[vllm_log]") {
+  // The DEBUG summary (every V1 release, LOG_LEVEL=DEBUG).
+  const vllm_log debug = read_vllm_log(
+      "DEBUG 08-11 10:00:00 [gpu_worker.py:278] Memory profiling takes 7.26 seconds. Total non KV cache memory: "
+      "2.78GiB; torch peak memory increase: 0.45GiB; non-torch forward increase memory: 0.02GiB; weights memory: "
+      "2.32GiB.\n");
+  CHECK(debug.activation_gib->value == 0.45);
+  CHECK(debug.non_torch_gib->value == 0.02);
+  CHECK(debug.weights_gib->value == 2.32);
+
+  // v0.19: the load line says "memory"; the graph estimate is printed (taken from v0.21).
+  const vllm_log v19 = read_vllm_log(
+      "INFO 04-02 11:00:00 [gpu_model_runner.py:4820] Model loading took 33.98 GiB memory and 81.566250 seconds\n"
+      "INFO 04-02 11:00:30 [gpu_model_runner.py:5955] Estimated CUDA graph memory: 2.73 GiB total\n"
+      "INFO 04-02 11:00:31 [gpu_worker.py:436] Available KV cache memory: 5.11 GiB\n");
+  CHECK(v19.weights_gib->value == 33.98);
+  CHECK(v19.cudagraph_estimate_gib->value == 2.73);
+
+  // v0.27+: "consumed" (weights + non-torch + buffers), a peak that holds the graph estimate,
+  // and the merged capacity line (v0.28).
+  const vllm_log v29 = read_vllm_log(
+      "(EngineCore pid=1) INFO 10-06 08:00:00 [core.py:90] Initializing a V1 LLM engine (v0.29.1) with config: "
+      "model='google/gemma-4-E2B'\n"
+      "INFO 10-06 08:01:00 [gpu_worker.py:436] Available KV cache memory: 155.04 GiB\n"
+      "INFO 10-06 08:01:00 [kv_cache_utils.py:1400] GPU KV cache size: 9,026,017 tokens, Maximum concurrency for "
+      "32,768 tokens per request: 275.45x\n"
+      "INFO 10-06 08:01:30 [gpu_worker.py:789] Free memory on device (191.36/191.69 GiB) on startup. Desired GPU "
+      "memory utilization is (0.9, 172.52 GiB). Actual usage is 11.88 GiB for consumed memory (weights + "
+      "non-torch), 5.59 GiB for peak activation, and 3.9 GiB for CUDAGraph memory. Current kv cache memory in "
+      "use is 155.04 GiB.\n");
+  CHECK(*v29.version == vllm_version{0, 29, 1});
+  CHECK(v29.consumed_gib->value == 11.88);
+  CHECK(v29.activation_gib->value == 5.59);
+  CHECK(v29.kv_cache_tokens->value == 9'026'017);
+  CHECK(v29.max_concurrency->value == 275.45);
+  CHECK(v29.total_gib->value == 191.69);
+  // Applied: the budget is requested - consumed - peak, whatever the split.
+  deployment d{.model = models::llama_3_1_8b, .gpu = gpus::mi300x, .gpu_memory_utilization = 0.9};
+  (void)apply_vllm_log(v29, d);
+  const plan p = make_plan(d);
+  // ceil(191.69 GiB x 0.9) - 11.88 GiB - 5.59 GiB = 155.05 GiB; vLLM printed 155.04 from the
+  // unrounded figures: three figures rounded to 0.01 GiB are off by 0.015 GiB at most.
+  CHECK(std::abs(static_cast<double>(p.available_kv_cache_bytes) / GiB - 155.04) < 0.016);
+}
+
+TEST_CASE("what is not a start-up log", "[vllm_log]") {
+  CHECK(read_vllm_log("").empty());
+  CHECK(read_vllm_log("hello\nworld\n").empty());
+  // A figure that is not a number is not read.
+  CHECK_FALSE(read_vllm_log("Available KV cache memory: lots GiB\n").available_kv_gib);
+  // Negative memory (a failed start) is a figure.
+  CHECK(read_vllm_log("Available KV cache memory: -2.14 GiB\n").available_kv_gib->value == -2.14);
+  // A malformed args dict yields what parses, never a crash.
+  CHECK(read_vllm_log("non-default args: {'a': [1, 2, {'b': 'x'}], 'c': 'd").args.size() == 2);
+}
