@@ -297,6 +297,20 @@ constexpr type_rules rules_for(const Type& t) {
   if (t.equals("qwen3")) return {.model_type = "qwen3", .bias_from_key = true, .qk_norm = qk::per_head};
   if (t.equals("qwen3_moe"))
     return {.model_type = "qwen3_moe", .bias_from_key = true, .qk_norm = qk::per_head, .moe = moe_rule::sparse_step};
+  // Multimodal wrappers and their text models (transformers' Qwen2-VL, Qwen2.5-VL, Qwen3-VL and
+  // Mistral 3 config classes): the text model's rules; the vision tower is counted apart.
+  if (t.equals("qwen2_vl") || t.equals("qwen2_5_vl") || t.equals("qwen2_vl_text") || t.equals("qwen2_5_vl_text"))
+    return {.model_type = t.equals("qwen2_vl") ? "qwen2_vl" : t.equals("qwen2_5_vl") ? "qwen2_5_vl" : "qwen2_vl_text",
+            .qkv_bias = true};
+  if (t.equals("qwen3_vl") || t.equals("qwen3_vl_text"))
+    return {.model_type = t.equals("qwen3_vl") ? "qwen3_vl" : "qwen3_vl_text", .bias_from_key = true,
+            .qk_norm = qk::per_head};
+  if (t.equals("qwen3_vl_moe") || t.equals("qwen3_vl_moe_text"))
+    return {.model_type = t.equals("qwen3_vl_moe") ? "qwen3_vl_moe" : "qwen3_vl_moe_text", .bias_from_key = true,
+            .qk_norm = qk::per_head, .moe = moe_rule::sparse_step};
+  if (t.equals("mistral3") || t.equals("ministral3") || t.equals("ministral"))
+    return {.model_type = t.equals("mistral3") ? "mistral3" : t.equals("ministral3") ? "ministral3" : "ministral"};
+  if (t.equals("kimi_k25")) return {.model_type = "kimi_k25", .kind = arch::mla, .native = false, .moe = moe_rule::first_k_dense};
   if (t.equals("qwen3_next"))
     return {.model_type = "qwen3_next", .kind = arch::qwen3_next, .qk_norm = qk::per_head, .moe = moe_rule::sparse_step};
   if (t.equals("gemma")) return {.model_type = "gemma", .bias_from_key = true, .tie_default = true};
@@ -378,6 +392,12 @@ inline constexpr architecture_type architecture_types[] = {
     {"NemotronHForCausalLM", "nemotron_h"},
     {"DeciLMForCausalLM", "nemotron-nas"},
     {"KimiVLForConditionalGeneration", "kimi_vl"},
+    {"Qwen2VLForConditionalGeneration", "qwen2_vl"},
+    {"Qwen2_5_VLForConditionalGeneration", "qwen2_5_vl"},
+    {"Qwen3VLForConditionalGeneration", "qwen3_vl"},
+    {"Qwen3VLMoeForConditionalGeneration", "qwen3_vl_moe"},
+    {"Mistral3ForConditionalGeneration", "mistral3"},
+    {"KimiK25ForConditionalGeneration", "kimi_k25"},
 };
 
 // The model type of architectures[0], or empty when there is none or kvplan does not know it.
@@ -511,6 +531,7 @@ class builder {
   // whether some layer routes to experts: the activation peak depends on them.
   std::int64_t widest_mlp_ = 0;
   bool routed_ = false;
+  bool vision_estimated_ = false;  // the vision tower's parameters are an estimate
 };
 
 // --- shared readers ----------------------------------------------------------------------
@@ -1266,9 +1287,36 @@ constexpr void builder::vision_tower() {
     s.vision_output_dim = r_.require_integer(vc, "vision_output_dim");
     s.text_hidden = c_.hidden;
     t_.total += params::llama4_vision(s);
-  } else if (const auto type = reader::get(root_, "model_type"); !(type && type.found.equals("kimi_vl"))) {
-    // Kimi-VL's MoonViT is documented as not counted; any other tower would be missed silently.
-    r_.report(errc::config_part_not_counted, "vision_config");
+  } else {
+    // Any other tower: estimated from what vision_config says (params::vit_estimate). The keys
+    // differ by family: Qwen2-VL's embed_dim / mlp_ratio, MoonViT's vt_* names, Pixtral's and
+    // Qwen2.5/3-VL's hidden_size / intermediate_size / depth.
+    const auto key = [&](std::initializer_list<json::chars> names, std::int64_t fallback) {
+      for (const json::chars n : names)
+        if (reader::has(vc, n)) return r_.integer(vc, n, fallback, 0);
+      return fallback;
+    };
+    params::vit_estimate_shape s;
+    s.hidden = key({"embed_dim", "vt_hidden_size", "hidden_size"}, 0);
+    s.layers = key({"depth", "vt_num_hidden_layers", "num_hidden_layers"}, 0);
+    s.intermediate = key({"intermediate_size", "vt_intermediate_size"}, 0);
+    if (s.intermediate == 0) s.intermediate = static_cast<std::int64_t>(r_.real(vc, "mlp_ratio", 4.0) * static_cast<double>(s.hidden));
+    if (const auto act = r_.of_kind(vc, "hidden_act", json::kind::string)) s.gated = act.found.equals("silu");
+    s.channels = key({"in_channels", "in_chans", "num_channels"}, 3);
+    s.patch_size = key({"patch_size"}, 14);
+    s.temporal_patch_size = key({"temporal_patch_size"}, 1);
+    s.position_embeddings = key({"num_position_embeddings"}, 0);
+    s.merge = key({"spatial_merge_size"}, reader::has(root_, "spatial_merge_size") ? r_.integer(root_, "spatial_merge_size", 1, 1) : 2);
+    if (const auto deep = r_.of_kind(vc, "deepstack_visual_indexes", json::kind::array)) {
+      for (json::elements e(deep.found); !e.done(); e.next()) ++s.mergers;
+    }
+    s.out_hidden = key({"out_hidden_size", "text_hidden_size"}, c_.hidden);
+    if (s.hidden <= 0 || s.layers <= 0) {
+      r_.report(errc::config_part_not_counted, "vision_config");
+      return;
+    }
+    t_.total += params::vit_estimate(s);
+    vision_estimated_ = true;
   }
 }
 
@@ -1319,6 +1367,7 @@ constexpr void builder::build(model& m) {
     return;
   }
   m.total_params = t_.total.value;
+  if (vision_estimated_) m.source = "config.json; the vision tower estimated from vision_config";
   m.active_params = active.value;
   m.expert_params = t_.experts.value;
   m.layers = layers_;

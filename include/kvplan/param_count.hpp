@@ -201,5 +201,35 @@ constexpr param_count llama4_vision(const llama4_vision_shape& v) {
          linear(v.vision_output_dim, v.text_hidden);
 }
 
+// Any other vision tower, estimated from its vision_config: a ViT of `layers` layers of width
+// `hidden` (attention q, k, v, o with biases, two norms, an MLP of `intermediate`, gated for
+// SiLU towers), the patch embedding (channels x patch^2 x temporal patches x hidden), learned
+// position embeddings when given, and a patch merger of `merge`^2 patches to the text width
+// (norm, merge x merge x hidden squared, then to the output), as Qwen2-VL, Qwen2.5-VL, Qwen3-VL
+// (with a merger per deepstack layer), Pixtral and MoonViT build theirs. Projectors of other
+// shapes differ by a few percent of the tower.
+struct vit_estimate_shape {
+  count_t hidden = 0;
+  count_t intermediate = 0;
+  count_t layers = 0;
+  bool gated = false;
+  count_t channels = 3;
+  count_t patch_size = 14;
+  count_t temporal_patch_size = 1;
+  count_t position_embeddings = 0;
+  count_t merge = 1;
+  count_t mergers = 1;
+  count_t out_hidden = 0;
+};
+constexpr param_count vit_estimate(const vit_estimate_shape& v) {
+  const param_count layer = linear(v.hidden, v.hidden, true) * 4 + mlp(v.hidden, v.intermediate, v.gated, true) +
+                            param_count{v.hidden} * 4;
+  const param_count merged = param_count{v.hidden} * v.merge * v.merge;
+  const param_count merger = merged * 2 + linear(merged, merged, true) + linear(merged, v.out_hidden, true);
+  return param_count{v.channels} * v.patch_size * v.patch_size * v.temporal_patch_size * v.hidden +
+         param_count{v.position_embeddings} * v.hidden + layer * v.layers + param_count{v.hidden} * 2 +
+         merger * v.mergers;
+}
+
 }  // namespace params
 }  // namespace kvplan::inline v0

@@ -106,8 +106,10 @@ constexpr expected all_configs[] = {
     {"kimi-k2", 70'272, 0, 0, 1'026'408'232'448, 32'861'500'928, 1'014'686'023'680},
     // kimi-vl-a3b: KV 27 layers x (512 + 64) x 2 B = 31,104.
     // Params: MLA 13,763,072/layer; 1 dense MLP 3x2048x11264; 26 MoE: 64 x 3x2048x1408 + 2 shared + router
-    //   2048x64 + bias; embeddings 163840x2048 x 2.
-    {"kimi-vl-a3b", 31'104, 0, 0, 15'960'110'208, 2'914'776'192, 14'394'851'328},
+    //   2048x64 + bias; embeddings 163840x2048 x 2: 15,960,110,208. The MoonViT tower, estimated from
+    //   vision_config (params::vit_estimate: 27 layers of width 1,152, MLP 4,304, 14 x 14 x 3
+    //   patches, a 2 x 2 merger to 2,048): 442,833,008; 16,402,943,216 in all (the card: 16.4B).
+    {"kimi-vl-a3b", 31'104, 0, 0, 16'402'943'216, 3'357'609'200, 14'394'851'328},
     // llama-2-13b: KV 40 layers x 2 x 40 x 128 x 2 B = 819,200.
     // Params: attention 104,857,600 + norms 10,240 per layer; MLP 3x5120x13824; embeddings 32000x5120 x 2.
     {"llama-2-13b", 819'200, 0, 0, 13'015'864'320, 13'015'864'320, 0},
