@@ -260,8 +260,19 @@ enum class moe_rule : std::uint8_t {
   interleave,    // Llama 4: moe_layers, else every interleave_moe_layer_step-th
 };
 
+// A key a config class reads under another name (transformers' attribute_map).
+struct key_alias {
+  json::chars key;    // what kvplan asks for, e.g. "num_hidden_layers"
+  json::chars alias;  // what the config writes, e.g. "n_layer"
+};
+
 struct type_rules {
   std::string_view model_type{};  // canonical spelling; empty for an unknown type
+  // The config class's defaults for keys a config may leave out, as a JSON object (cited where
+  // the rules are listed), and its attribute_map.
+  std::string_view defaults{};
+  const key_alias* aliases = nullptr;
+  std::int32_t num_aliases = 0;
   arch kind = arch::decoder;
   bool native = true;             // transformers / vLLM has its config class
   bool qkv_bias = false;          // always (Qwen2)
@@ -277,6 +288,37 @@ struct type_rules {
   bool routing_bias = false;       // e_score_correction_bias per expert (noaux_tc routers)
 };
 
+// The text config as its config class reads it: the file's own keys first (a null one counts as
+// absent, as transformers replaces it by the default), then the class's attribute_map aliases,
+// then the class's defaults. It answers find() as json::object does, so every reader takes it.
+class config_view {
+ public:
+  using lookup = json::object::lookup;
+  constexpr config_view(const json::object& file, const json::object* defaults, const type_rules& rules)
+      : file_(&file), defaults_(defaults), aliases_(rules.aliases), num_aliases_(rules.num_aliases) {}
+
+  constexpr lookup find(json::chars key) const {
+    const lookup own = file_->find(key);
+    if (own && !own.found.is_null()) return own;
+    for (std::int32_t i = 0; i < num_aliases_; ++i) {
+      if (aliases_[i].key.view() != key.view()) continue;
+      const lookup aliased = file_->find(aliases_[i].alias);
+      if (aliased && !aliased.found.is_null()) return aliased;
+    }
+    if (defaults_ != nullptr)
+      if (const lookup d = defaults_->find(key)) return d;
+    return own;
+  }
+  // The file's own object, for what only the file says (which keys it writes).
+  constexpr const json::object& file() const { return *file_; }
+
+ private:
+  const json::object* file_;
+  const json::object* defaults_;
+  const key_alias* aliases_;
+  std::int32_t num_aliases_;
+};
+
 // A model type known by name rather than read from the text (the architectures fallback); it
 // answers equals() as a json::value does.
 struct type_name {
@@ -285,11 +327,34 @@ struct type_name {
 };
 
 // vLLM's model types kvplan reads, with what differs between them. Type: json::value or type_name.
+// The defaults of the config classes kvplan reads, for the keys a config may leave out (each from
+// its transformers configuration_*.py __init__ signature).
+// LlamaConfig: num_key_value_heads None means num_attention_heads.
+inline constexpr std::string_view llama_defaults =
+    R"({"vocab_size": 32000, "hidden_size": 4096, "intermediate_size": 11008, "num_hidden_layers": 32,
+        "num_attention_heads": 32, "max_position_embeddings": 2048})";
+// Gemma3TextConfig (the text config of Gemma3Config too).
+inline constexpr std::string_view gemma3_text_defaults =
+    R"({"vocab_size": 262208, "hidden_size": 2304, "intermediate_size": 9216, "num_hidden_layers": 26,
+        "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256, "max_position_embeddings": 131072,
+        "sliding_window": 4096, "sliding_window_pattern": 6})";
+// Qwen3_5TextConfig; Qwen3_5MoeTextConfig adds the experts (and has no dense intermediate_size).
+inline constexpr std::string_view qwen3_5_text_defaults =
+    R"({"num_key_value_heads": 4, "head_dim": 256, "linear_conv_kernel_dim": 4, "linear_key_head_dim": 128,
+        "linear_value_head_dim": 128, "linear_num_key_heads": 16, "linear_num_value_heads": 32,
+        "max_position_embeddings": 32768, "full_attention_interval": 4})";
+inline constexpr std::string_view qwen3_5_moe_text_defaults =
+    R"({"num_key_value_heads": 4, "head_dim": 256, "linear_conv_kernel_dim": 4, "linear_key_head_dim": 128,
+        "linear_value_head_dim": 128, "linear_num_key_heads": 16, "linear_num_value_heads": 32,
+        "max_position_embeddings": 32768, "full_attention_interval": 4, "moe_intermediate_size": 512,
+        "shared_expert_intermediate_size": 512, "num_experts_per_tok": 8, "num_experts": 256})";
+
 template <class Type>
 constexpr type_rules rules_for(const Type& t) {
   using qk = params::attention_shape::qk_norm;
   type_rules r;
-  if (t.equals("llama")) return {.model_type = "llama", .bias_from_key = true, .mlp_bias_from_key = true};
+  if (t.equals("llama"))
+    return {.model_type = "llama", .defaults = llama_defaults, .bias_from_key = true, .mlp_bias_from_key = true};
   if (t.equals("mistral")) return {.model_type = "mistral"};
   if (t.equals("mixtral")) return {.model_type = "mixtral", .moe = moe_rule::every_layer};
   if (t.equals("qwen2")) return {.model_type = "qwen2", .qkv_bias = true};
@@ -318,8 +383,18 @@ constexpr type_rules rules_for(const Type& t) {
     return {.model_type = "gemma2", .kind = arch::gemma2, .bias_from_key = true, .norms_per_layer = 4,
             .tie_default = true, .float16_unsupported = true};
   if (t.equals("gemma3_text") || t.equals("gemma3"))
-    return {.model_type = t.equals("gemma3") ? "gemma3" : "gemma3_text", .kind = arch::gemma3, .bias_from_key = true,
-            .qk_norm = qk::per_head, .norms_per_layer = 4, .tie_default = true, .float16_unsupported = true};
+    return {.model_type = t.equals("gemma3") ? "gemma3" : "gemma3_text", .defaults = gemma3_text_defaults,
+            .kind = arch::gemma3, .bias_from_key = true, .qk_norm = qk::per_head, .norms_per_layer = 4,
+            .tie_default = true, .float16_unsupported = true};
+  // Qwen3.5 / 3.6: Qwen3-Next's layout (Gated DeltaNet every full_attention_interval - 1 of
+  // full_attention_interval layers, or layer_types); the MoE variant has experts in every layer.
+  if (t.equals("qwen3_5") || t.equals("qwen3_5_text"))
+    return {.model_type = t.equals("qwen3_5") ? "qwen3_5" : "qwen3_5_text", .defaults = qwen3_5_text_defaults,
+            .kind = arch::qwen3_next, .qk_norm = qk::per_head};
+  if (t.equals("qwen3_5_moe") || t.equals("qwen3_5_moe_text"))
+    return {.model_type = t.equals("qwen3_5_moe") ? "qwen3_5_moe" : "qwen3_5_moe_text",
+            .defaults = qwen3_5_moe_text_defaults, .kind = arch::qwen3_next, .qk_norm = qk::per_head,
+            .moe = moe_rule::every_layer};
   if (t.equals("gpt_oss"))
     return {.model_type = "gpt_oss", .kind = arch::gpt_oss, .qkv_bias = true, .moe = moe_rule::every_layer};
   if (t.equals("phi")) return {.model_type = "phi", .kind = arch::phi, .qkv_bias = true};
@@ -482,7 +557,7 @@ struct common {
 
 class builder {
  public:
-  constexpr builder(reader& r, const json::object& root, const json::object& text, const type_rules& rules)
+  constexpr builder(reader& r, const json::object& root, const config_view& text, const type_rules& rules)
       : r_(r), root_(root), text_(text), rules_(rules) {}
 
   constexpr void build(model& m);
@@ -515,7 +590,7 @@ class builder {
 
   reader& r_;
   const json::object& root_;
-  const json::object& text_;
+  config_view text_;
   type_rules rules_;
   common c_{};
   layer_stack layers_{};
@@ -565,9 +640,7 @@ constexpr void builder::read_common(bool need_kv_heads, bool need_head_dim) {
   c_.layers = r_.require_integer(text_, "num_hidden_layers", 1, max_layers);
   c_.hidden = r_.require_integer(text_, "hidden_size");
   c_.heads = r_.require_integer(text_, "num_attention_heads");
-  // Gemma 3's text config may omit vocab_size (Gemma3TextConfig default 262208).
-  c_.vocab = rules_.kind == arch::gemma3 && !reader::has(text_, "vocab_size") ? 262208
-                                                                              : r_.require_integer(text_, "vocab_size");
+  c_.vocab = r_.require_integer(text_, "vocab_size");
   // tie_word_embeddings: the text config's, else the wrapper's, else the config class default.
   c_.tie = reader::has(text_, "tie_word_embeddings") ? r_.boolean(text_, "tie_word_embeddings", false)
                                                      : r_.boolean(root_, "tie_word_embeddings", rules_.tie_default);
@@ -610,12 +683,8 @@ constexpr count_t builder::read_max_model_len() {
   }
   if (reader::has(text_, "model_max_length")) derived = r_.integer(text_, "model_max_length", 0, 1, limit);
   if (derived == 0) {
-    if (rules_.kind == arch::gemma3) {
-      derived = 131072;  // Gemma3TextConfig default max_position_embeddings
-    } else {
-      r_.report(errc::config_key_missing, "max_position_embeddings");
-      return 1;
-    }
+    r_.report(errc::config_key_missing, "max_position_embeddings");
+    return 1;
   }
   // Gemma 3's max_position_embeddings is already the scaled length.
   if (rules_.kind == arch::gemma3) return derived;
@@ -1010,7 +1079,16 @@ constexpr void builder::qwen3_next() {
   g.key_head_dim = gdn.state_key_dim;
   g.value_head_dim = gdn.state_head_dim;
   g.conv_kernel = gdn.conv_kernel;
-  const std::int64_t dense = r_.require_integer(text_, "intermediate_size");
+  // Every layer of Qwen3.5-MoE is sparse (its config class has no intermediate_size).
+  const std::int64_t dense = rules_.moe == moe_rule::every_layer ? r_.integer(text_, "intermediate_size", 0)
+                                                                 : r_.require_integer(text_, "intermediate_size");
+  // Qwen3.5 keeps the recurrent state in mamba_ssm_dtype (vLLM's Qwen3_5ForConditionalGeneration
+  // config hook sets mamba_ssm_cache_dtype from it when the flag is auto).
+  if (const auto ssm = r_.of_kind(text_, "mamba_ssm_dtype", json::kind::string)) {
+    if (ssm.found.equals("float32")) ssm_dtype_ = dtype::float32;
+    else if (ssm.found.equals("bfloat16")) ssm_dtype_ = dtype::bfloat16;
+    else if (ssm.found.equals("float16")) ssm_dtype_ = dtype::float16;
+  }
   json::elements cursor = types ? json::elements(types.found) : json::elements{};
   for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
     bool full = (i + 1) % (interval > 0 ? interval : 1) == 0;
@@ -1428,7 +1506,11 @@ constexpr hf_config_result read(std::string_view text, const hf_config_options& 
   m.source = "config.json";
   // auto_map makes vLLM load remote code unless transformers or vLLM has the config class.
   m.trust_remote_code = reader::has(root, "auto_map") && !top_rules.native && !kimi_vl;
-  builder b(r, root, tc, rules);
+  // The text config's class defaults, when kvplan carries them for the type.
+  const json::document defaults_doc(rules.defaults);
+  const json::object defaults = rules.defaults.empty() ? json::object{} : json::object(defaults_doc.root());
+  const config_view view(tc, rules.defaults.empty() ? nullptr : &defaults, rules);
+  builder b(r, root, view, rules);
   b.build(m);
   out.error = r.err;
   return out;

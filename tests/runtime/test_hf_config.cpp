@@ -515,6 +515,29 @@ TEST_CASE("an unknown model_type: plain decoder rules only when its keys allow t
         "and its model_type is not one kvplan reads");
 }
 
+TEST_CASE("keys a config leaves out take the config class's defaults", "[hf_config][defaults]") {
+  // LlamaConfig: num_hidden_layers 32, max_position_embeddings 2048, vocab_size 32000 (the
+  // LLaVA-1.5 text config writes little more than its vocab and length).
+  const model llama = model_from_hf_config(llama_with("num_hidden_layers", ""));
+  CHECK(llama.num_layers() == 32);
+  CHECK(model_from_hf_config(llama_with("max_position_embeddings", "")).max_model_len == 2048);
+  CHECK(model_from_hf_config(llama_with("vocab_size", "")).vocab_size == 32000);
+  // Gemma3TextConfig: head_dim 256, not hidden_size / heads (gemma-3-12b: 3,840 / 16 = 240
+  // would be 6.7% short), 8 attention and 4 KV heads.
+  const model gemma = model_from_hf_config(R"({"model_type": "gemma3_text", "num_hidden_layers": 6,
+    "hidden_size": 3840, "num_attention_heads": 16, "num_key_value_heads": 8, "intermediate_size": 15360,
+    "sliding_window": 1024, "torch_dtype": "bfloat16"})");
+  CHECK(gemma.layers[0] == sliding_window(8, 256, 1024));
+  CHECK(gemma.layers[5] == full_attention(8, 256));
+  CHECK(gemma.vocab_size == 262'208);
+  CHECK(gemma.max_model_len == 131'072);
+  const model bare = model_from_hf_config(R"({"model_type": "gemma3_text", "num_hidden_layers": 6,
+    "hidden_size": 2560, "intermediate_size": 10240})");
+  CHECK(bare.layers[5] == full_attention(4, 256));
+  // A null counts as absent and takes the default too.
+  CHECK(model_from_hf_config(llama_with("num_hidden_layers", "null")).num_layers() == 32);
+}
+
 TEST_CASE("errors: malformed JSON, wrong types, missing keys, absurd values", "[hf_config][errors]") {
   CHECK(message_of(R"({"model_type": "llama" "num_hidden_layers": 4})") ==
         "config.json is not valid JSON: expected ',' or '}' after an object member (at byte 23)");
@@ -531,10 +554,17 @@ TEST_CASE("errors: malformed JSON, wrong types, missing keys, absurd values", "[
         "config.json is not valid JSON: nesting deeper than 64 levels (at byte 64)");
   CHECK(message_of("[1, 2]") == "config.json \"(the top level)\" must be a JSON object");
 
-  CHECK(message_of(llama_with("num_hidden_layers", "")) ==
+  // A key a config class has no default for (Qwen3Config's are not carried; LlamaConfig's are,
+  // see the defaults test below).
+  const auto qwen3_with = [](std::string_view key, std::string_view value) {
+    std::string text = llama_with(key, value);
+    if (const std::size_t at = text.find("\"llama\""); at != std::string::npos) text.replace(at, 7, "\"qwen3\"");
+    return text;
+  };
+  CHECK(message_of(qwen3_with("num_hidden_layers", "")) ==
         "config.json has no \"num_hidden_layers\", which kvplan needs to size this model");
   CHECK(message_of(llama_with("model_type", "")) == "config.json has no \"model_type\", which kvplan needs to size this model");
-  CHECK(message_of(llama_with("max_position_embeddings", "")) ==
+  CHECK(message_of(qwen3_with("max_position_embeddings", "")) ==
         "config.json has no \"max_position_embeddings\", which kvplan needs to size this model");
   CHECK(message_of(llama_with("hidden_size", "\"256\"")) == "config.json \"hidden_size\" must be an integer");
   CHECK(message_of(llama_with("hidden_size", "256.5")) == "config.json \"hidden_size\" must be an integer");
@@ -554,11 +584,11 @@ TEST_CASE("errors: malformed JSON, wrong types, missing keys, absurd values", "[
         "config.json has no \"original_max_position_embeddings\", which kvplan needs to size this model");
 
   // The subject names the key; the throwing reader reports the same error.
-  const hf_config_result r = try_model_from_hf_config(llama_with("vocab_size", ""));
+  const hf_config_result r = try_model_from_hf_config(qwen3_with("vocab_size", ""));
   CHECK(r.error.code == errc::config_key_missing);
   CHECK(r.error.subject == "vocab_size");
   try {
-    (void)model_from_hf_config(llama_with("vocab_size", ""));
+    (void)model_from_hf_config(qwen3_with("vocab_size", ""));
     FAIL("no exception");
   } catch (const plan_error& e) {
     CHECK(e.error() == r.error);

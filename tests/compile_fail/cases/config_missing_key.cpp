@@ -1,12 +1,13 @@
 // Rule: a key the model needs is a compile error naming the problem and, in the call chain, the
-// key (here num_hidden_layers, absent from the text).
+// key (here num_hidden_layers, absent from the text; Qwen3Config's defaults are not carried,
+// LlamaConfig's would give 32).
 // EXPECT: config_key_missing
 // EXPECT: "num_hidden_layers"
 // EXPECT-CXX26: config_key_missing
 // EXPECT-CXX26: &"num_hidden_layers"[0]
 #include <kvplan/hf_config.hpp>
 
-constexpr kvplan::model m = kvplan::model_from_hf_config(R"({"model_type": "llama",)"
+constexpr kvplan::model m = kvplan::model_from_hf_config(R"({"model_type": "qwen3",)"
 #ifndef KVPLAN_COMPILE_FAIL
                                                          R"( "num_hidden_layers": 32,)"
 #endif
