@@ -252,6 +252,10 @@ enum class arch : std::uint8_t {
 };
 
 // Where a layer's feed-forward is a mixture of experts.
+// GPT-2 / GPT-BigCode blocks: learned position embeddings, two LayerNorms per layer, no
+// lm_head bias; GPT-J: Phi's parallel block without attention biases.
+enum class legacy_block : std::uint8_t { none, gpt2, gptj };
+
 enum class moe_rule : std::uint8_t {
   none,
   every_layer,   // Mixtral, gpt-oss, MiniMax
@@ -286,6 +290,8 @@ struct type_rules {
   bool float16_unsupported = false;
   bool mlp_bias_from_key = false;  // mlp_bias (Llama, Granite)
   bool routing_bias = false;       // e_score_correction_bias per expert (noaux_tc routers)
+  bool mlp_4x_default = false;     // no intermediate size: 4 x hidden (GPT-2's n_inner None, EXAONE)
+  legacy_block legacy = legacy_block::none;
 };
 
 // The text config as its config class reads it: the file's own keys first (a null one counts as
@@ -338,6 +344,36 @@ inline constexpr std::string_view gemma3_text_defaults =
     R"({"vocab_size": 262208, "hidden_size": 2304, "intermediate_size": 9216, "num_hidden_layers": 26,
         "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256, "max_position_embeddings": 131072,
         "sliding_window": 4096, "sliding_window_pattern": 6})";
+// GPT2Config (GPTBigCodeConfig, GPTJConfig and the old phi-msft config read their keys alike).
+inline constexpr std::string_view gpt2_defaults =
+    R"({"vocab_size": 50257, "max_position_embeddings": 1024, "hidden_size": 768, "num_hidden_layers": 12,
+        "num_attention_heads": 12})";
+inline constexpr key_alias gpt2_aliases[] = {{"num_hidden_layers", "n_layer"},
+                                             {"hidden_size", "n_embd"},
+                                             {"num_attention_heads", "n_head"},
+                                             {"max_position_embeddings", "n_positions"},
+                                             {"intermediate_size", "n_inner"}};
+// vLLM's ChatGLMConfig (vllm/transformers_utils/configs/chatglm.py).
+inline constexpr std::string_view chatglm_defaults =
+    R"({"num_hidden_layers": 28, "vocab_size": 65024, "hidden_size": 4096, "intermediate_size": 13696,
+        "num_attention_heads": 32, "max_position_embeddings": 2048})";
+inline constexpr key_alias chatglm_aliases[] = {{"num_hidden_layers", "num_layers"},
+                                                {"vocab_size", "padded_vocab_size"},
+                                                {"max_position_embeddings", "seq_length"},
+                                                {"intermediate_size", "ffn_hidden_size"}};
+// DbrxConfig.
+inline constexpr key_alias dbrx_aliases[] = {{"num_attention_heads", "n_heads"},
+                                             {"hidden_size", "d_model"},
+                                             {"num_hidden_layers", "n_layers"},
+                                             {"max_position_embeddings", "max_seq_len"}};
+// vLLM's ExaoneConfig.
+inline constexpr std::string_view exaone_defaults = R"({"max_position_embeddings": 2048})";
+inline constexpr key_alias exaone_aliases[] = {{"num_hidden_layers", "num_layers"}};
+// NemotronHConfig.
+inline constexpr std::string_view nemotron_h_defaults =
+    R"({"mamba_num_heads": 128, "mamba_head_dim": 64, "ssm_state_size": 128, "n_groups": 8, "conv_kernel": 4,
+        "head_dim": 128, "num_key_value_heads": 8})";
+inline constexpr key_alias nemotron_h_aliases[] = {{"n_groups", "mamba_n_groups"}, {"conv_kernel", "mamba_d_conv"}};
 // Qwen3_5TextConfig; Qwen3_5MoeTextConfig adds the experts (and has no dense intermediate_size).
 inline constexpr std::string_view qwen3_5_text_defaults =
     R"({"num_key_value_heads": 4, "head_dim": 256, "linear_conv_kernel_dim": 4, "linear_key_head_dim": 128,
@@ -421,7 +457,25 @@ constexpr type_rules rules_for(const Type& t) {
   if (t.equals("llama4") || t.equals("llama4_text"))
     return {.model_type = t.equals("llama4") ? "llama4" : "llama4_text", .kind = arch::llama4,
             .bias_from_key = true, .moe = moe_rule::interleave};
-  if (t.equals("nemotron_h")) return {.model_type = "nemotron_h", .kind = arch::nemotron_h, .native = false};
+  if (t.equals("nemotron_h"))
+    return {.model_type = "nemotron_h", .defaults = nemotron_h_defaults, .aliases = nemotron_h_aliases,
+            .num_aliases = 2, .kind = arch::nemotron_h, .native = false};
+  // Config classes that name their keys otherwise (their attribute_map).
+  if (t.equals("gpt2") || t.equals("gpt_bigcode") || t.equals("gptj") || t.equals("phi-msft")) {
+    const bool gpt2 = t.equals("gpt2") || t.equals("gpt_bigcode");
+    return {.model_type = t.equals("gpt2") ? "gpt2" : t.equals("gpt_bigcode") ? "gpt_bigcode" : t.equals("gptj") ? "gptj" : "phi-msft",
+            .defaults = gpt2_defaults, .aliases = gpt2_aliases, .num_aliases = 5, .kind = arch::phi,
+            .native = !t.equals("phi-msft"), .qkv_bias = true, .tie_default = true, .mlp_4x_default = true,
+            .legacy = gpt2 ? legacy_block::gpt2 : t.equals("gptj") ? legacy_block::gptj : legacy_block::none};
+  }
+  if (t.equals("chatglm"))
+    return {.model_type = "chatglm", .defaults = chatglm_defaults, .aliases = chatglm_aliases, .num_aliases = 4,
+            .native = false, .qkv_bias = true};
+  if (t.equals("dbrx"))
+    return {.model_type = "dbrx", .aliases = dbrx_aliases, .num_aliases = 4, .moe = moe_rule::every_layer};
+  if (t.equals("exaone"))
+    return {.model_type = "exaone", .defaults = exaone_defaults, .aliases = exaone_aliases, .num_aliases = 1,
+            .native = false, .mlp_4x_default = true};
   if (t.equals("nemotron-nas"))
     return {.model_type = "nemotron-nas", .kind = arch::nemotron_nas, .native = false, .bias_from_key = true};
   r.native = false;  // unknown: plain decoder rules, if its keys allow them
@@ -607,14 +661,22 @@ class builder {
   std::int64_t widest_mlp_ = 0;
   bool routed_ = false;
   bool vision_estimated_ = false;  // the vision tower's parameters are an estimate
+  std::int64_t layers_from_list_ = 0;  // the layer count a per-layer list gives, when no key does
 };
 
 // --- shared readers ----------------------------------------------------------------------
 
 constexpr std::int64_t builder::read_kv_heads() {
-  // get_total_num_kv_heads: the first of these that is set, else num_attention_heads.
+  // get_total_num_kv_heads: the first of these that is set, else num_attention_heads. The model
+  // code decides where it differs: GPT-BigCode and Falcon's multi_query is one KV head; ChatGLM
+  // groups only with multi_query_attention; DBRX keeps them in attn_config.kv_n_heads.
   std::int64_t kv = 0;
-  if (reader::has(text_, "n_head_kv")) kv = r_.require_integer(text_, "n_head_kv");
+  const auto attn = r_.of_kind(text_, "attn_config", json::kind::object);
+  if (r_.boolean(text_, "multi_query", false)) kv = 1;
+  else if (rules_.model_type == "chatglm" && !r_.boolean(text_, "multi_query_attention", false)) kv = c_.heads;
+  else if (attn && reader::has(json::small_object(attn.found), "kv_n_heads"))
+    kv = r_.require_integer(json::small_object(attn.found), "kv_n_heads");
+  else if (reader::has(text_, "n_head_kv")) kv = r_.require_integer(text_, "n_head_kv");
   else if (reader::has(text_, "num_kv_heads")) kv = r_.require_integer(text_, "num_kv_heads");
   else if (reader::has(text_, "num_key_value_heads")) kv = r_.require_integer(text_, "num_key_value_heads");
   else if (reader::has(text_, "multi_query_group_num")) kv = r_.require_integer(text_, "multi_query_group_num");
@@ -637,7 +699,7 @@ constexpr std::int64_t builder::read_head_dim() {
 }
 
 constexpr void builder::read_common(bool need_kv_heads, bool need_head_dim) {
-  c_.layers = r_.require_integer(text_, "num_hidden_layers", 1, max_layers);
+  c_.layers = layers_from_list_ > 0 ? layers_from_list_ : r_.require_integer(text_, "num_hidden_layers", 1, max_layers);
   c_.hidden = r_.require_integer(text_, "hidden_size");
   c_.heads = r_.require_integer(text_, "num_attention_heads");
   c_.vocab = r_.require_integer(text_, "vocab_size");
@@ -658,9 +720,9 @@ constexpr double builder::rope_factor(const json::small_object& rp, count_t& der
     if (reader::has(rp, "factor")) r_.report(errc::config_key_missing, "rope_type");
     return 1;
   }
+  // vLLM's _get_and_verify_max_len: every type but su, longrope and llama3 scales the length
+  // by its factor (1 when it has none, as GPT-J's "gptj" or Qwen2-VL's "mrope").
   if (is_one_of(type.found, {"su", "longrope", "llama3"})) return 1;
-  if (!is_one_of(type.found, {"default", "linear", "dynamic", "yarn", "mrope", "ntk", "proportional"}))
-    r_.report(errc::config_value_not_supported, "rope_type");
   if (type.found.equals("yarn"))
     derived = r_.require_integer(rp, "original_max_position_embeddings", 1, count_t{1} << 40);
   if (!reader::has(rp, "factor")) return 1;
@@ -837,6 +899,14 @@ constexpr params::attention_shape builder::attention_shape() const {
 
 constexpr moe_shape builder::read_moe() {
   moe_shape m;
+  // DBRX keeps its experts in ffn_config.
+  if (const auto ffn = r_.of_kind(text_, "ffn_config", json::kind::object)) {
+    const json::small_object f(ffn.found);
+    m.experts = r_.require_integer(f, "moe_num_experts");
+    m.top_k = r_.require_integer(f, "moe_top_k", 1, m.experts);
+    m.intermediate = r_.require_integer(f, "ffn_hidden_size");
+    return m;
+  }
   // get_num_experts: num_experts, moe_num_experts, n_routed_experts, num_local_experts.
   // 0 experts: a dense model.
   if (reader::has(text_, "num_experts")) m.experts = r_.integer(text_, "num_experts", 0);
@@ -992,15 +1062,18 @@ constexpr void builder::attention_decoder() {
     a.sinks = true;
   }
   if (k == arch::phi) {
-    a.qkv_bias = a.o_bias = true;
+    a.qkv_bias = a.o_bias = rules_.legacy != legacy_block::gptj;
     qk_layernorm = r_.boolean(text_, "qk_layernorm", false);
   }
-  const std::int64_t intermediate =
-      rules_.moe == moe_rule::every_layer ? 0 : r_.require_integer(text_, "intermediate_size");
+  const std::int64_t intermediate = rules_.moe == moe_rule::every_layer ? 0
+                                    : rules_.mlp_4x_default && !reader::has(text_, "intermediate_size")
+                                        ? 4 * c_.hidden
+                                        : r_.require_integer(text_, "intermediate_size");
   const bool mlp_bias = k == arch::phi || (rules_.mlp_bias_from_key && r_.boolean(text_, "mlp_bias", false));
   const param_count attention = params::attention(a) + (qk_layernorm ? param_count{c_.head_dim} * 4 : param_count{});
-  // Phi: one LayerNorm with bias; others RMSNorms.
-  const param_count norms = k == arch::phi ? param_count{c_.hidden} * 2 : param_count{c_.hidden} * rules_.norms_per_layer;
+  // Phi: one LayerNorm with bias (GPT-2: two); others RMSNorms.
+  const param_count norms = k == arch::phi ? param_count{c_.hidden} * (rules_.legacy == legacy_block::gpt2 ? 4 : 2)
+                                           : param_count{c_.hidden} * rules_.norms_per_layer;
 
   json::elements type_cursor = types ? json::elements(types.found) : json::elements{};
   for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
@@ -1024,7 +1097,8 @@ constexpr void builder::attention_decoder() {
     t_.total += attention + norms;
     add_ffn(i, intermediate, k != arch::phi, mlp_bias);
   }
-  if (k == arch::phi) t_.total += c_.vocab + c_.hidden;  // lm_head bias and the final LayerNorm bias
+  // The final LayerNorm's bias, and Phi's lm_head bias or GPT-2's learned position embeddings.
+  if (k == arch::phi) t_.total += c_.hidden + (rules_.legacy == legacy_block::gpt2 ? r_.require_integer(text_, "max_position_embeddings") * c_.hidden : c_.vocab);
 }
 
 // Llama 4: RoPE layers use chunked local attention, NoPE layers full attention.
@@ -1106,16 +1180,40 @@ constexpr void builder::qwen3_next() {
 
 // NemotronH: one mixer per layer, per hybrid_override_pattern.
 constexpr void builder::nemotron_h() {
+  // The layers: hybrid_override_pattern ("M" Mamba-2, "*" attention, "-" MLP, "E" MoE), or the
+  // newer layers_block_type list (NemotronHConfig's attribute_map: layer_types), whose length
+  // is the layer count (num_hidden_layers is deprecated there) and whose legacy names "mamba"
+  // and "attention" mean linear_attention and full_attention.
+  char codes[max_layers]{};
+  std::size_t count = 0;
+  const auto block_types = r_.of_kind(text_, "layers_block_type", json::kind::array);
+  if (block_types) {
+    for (json::elements e(block_types.found); !e.done() && r_.ok(); e.next()) {
+      const json::value v = e.get();
+      if (count == static_cast<std::size_t>(max_layers)) {
+        r_.report(errc::config_value_out_of_range, "layers_block_type", static_cast<std::int64_t>(block_types.found.size()), 1, max_layers);
+        return;
+      }
+      codes[count++] = v.equals("mamba") || v.equals("linear_attention")  ? 'M'
+                       : v.equals("attention") || v.equals("full_attention") ? '*'
+                       : v.equals("mlp")                                     ? '-'
+                       : v.equals("moe")                                     ? 'E'
+                                                                             : '?';
+    }
+    if (!reader::has(text_, "num_hidden_layers")) layers_from_list_ = static_cast<std::int64_t>(count);
+  }
   read_common(true, true);
   if (!r_.ok()) return;
-  const auto pattern = r_.of_kind(text_, "hybrid_override_pattern", json::kind::string);
-  if (!pattern) {
+  const auto pattern = block_types ? decltype(block_types){} : r_.of_kind(text_, "hybrid_override_pattern", json::kind::string);
+  if (!pattern && !block_types) {
     r_.report(errc::config_key_missing, "hybrid_override_pattern");
     return;
   }
-  const std::string_view p = pattern.found.raw();
+  const std::string_view p = block_types ? std::string_view(codes, count) : pattern.found.raw();
   if (p.size() != static_cast<std::size_t>(c_.layers))
-    r_.report(errc::config_keys_conflict, "hybrid_override_pattern", static_cast<std::int64_t>(p.size()), c_.layers);
+    r_.report(errc::config_keys_conflict,
+              block_types ? json::chars("layers_block_type") : json::chars("hybrid_override_pattern"),
+              static_cast<std::int64_t>(p.size()), c_.layers);
   params::mamba2_shape ms;
   ms.hidden = c_.hidden;
   ms.heads = r_.require_integer(text_, "mamba_num_heads");

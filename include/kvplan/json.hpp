@@ -32,6 +32,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string_view>
 
 namespace kvplan::inline v0::json {
@@ -577,6 +578,12 @@ constexpr void document::validate() {
       }
     } else if (c == '"') {
       if (!scan_string(i)) return;
+    } else if (c == 'I' || c == 'N' || (c == '-' && i + 1 < n && p[i + 1] == 'I')) {
+      // Python's json writes float('inf') and float('nan') as Infinity, -Infinity and NaN
+      // (Nemotron-H's time_step_limit): read as numbers, as Python reads them back.
+      if (!scan_literal(i, c == 'N' ? std::string_view("NaN") : c == 'I' ? std::string_view("Infinity")
+                                                                           : std::string_view("-Infinity")))
+        return;
     } else if (c == '-' || (c >= '0' && c <= '9')) {
       if (!scan_number(i)) return;
     } else if (c == 't') {
@@ -670,6 +677,9 @@ constexpr std::uint32_t document::end_of(std::uint32_t at) const {
   }
   if (c == 't' || c == 'n') return at + 4;
   if (c == 'f') return at + 5;
+  if (c == 'N') return at + 3;                                 // NaN
+  if (c == 'I') return at + 8;                                 // Infinity
+  if (c == '-' && at + 1 < n_ && p[at + 1] == 'I') return at + 9;  // -Infinity
   while (i < n_ && ((p[i] >= '0' && p[i] <= '9') || p[i] == '.' || p[i] == 'e' || p[i] == 'E' || p[i] == '+' ||
                     p[i] == '-'))
     ++i;
@@ -717,6 +727,15 @@ constexpr json::number value::number() const {
   std::size_t i = 0;
   const bool negative = t[0] == '-';
   if (negative) ++i;
+  // Python's Infinity and NaN: the largest double (as for a number beyond any double), and NaN.
+  if (t[i] == 'I') {
+    out.real = negative ? -1.7976931348623157e308 : 1.7976931348623157e308;
+    return out;
+  }
+  if (t[i] == 'N') {
+    out.real = std::numeric_limits<double>::quiet_NaN();
+    return out;
+  }
   // Significant digits in a 64-bit mantissa; further digits only move the decimal exponent.
   std::uint64_t mantissa = 0;
   int digits = 0;

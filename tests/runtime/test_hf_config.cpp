@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <string>
 #include <string_view>
 
@@ -538,6 +539,69 @@ TEST_CASE("keys a config leaves out take the config class's defaults", "[hf_conf
   CHECK(model_from_hf_config(llama_with("num_hidden_layers", "null")).num_layers() == 32);
 }
 
+TEST_CASE("legacy key names: the config classes' attribute_map", "[hf_config][defaults]") {
+  // GPT2Config: n_layer, n_head, n_embd, n_positions; n_inner null is 4 x n_embd. GPT-2 small has
+  // 124,439,808 parameters: 12 x (2 LayerNorms 4 x 768 + qkv 768 x 2304 + 2304 + out 768 x 768 + 768
+  // + MLP 2 x 768 x 3072 + 3072 + 768) = 85,054,464, + wte 50,257 x 768 = 38,597,376 (tied)
+  // + wpe 1,024 x 768 = 786,432 + final LayerNorm 1,536.
+  const model gpt2 = model_from_hf_config(R"({"model_type": "gpt2", "n_layer": 12, "n_head": 12, "n_embd": 768,
+    "n_positions": 1024, "vocab_size": 50257, "n_inner": null})");
+  CHECK(gpt2.num_layers() == 12);
+  CHECK(gpt2.layers[0] == full_attention(12, 64));
+  CHECK(gpt2.max_model_len == 1024);
+  CHECK(gpt2.total_params == 124'439'808);
+  // GPT-BigCode's multi_query is one KV head (vLLM's gpt_bigcode.py).
+  const model bigcode = model_from_hf_config(R"({"model_type": "gpt_bigcode", "n_layer": 40, "n_head": 48,
+    "n_embd": 6144, "n_positions": 8192, "vocab_size": 49152, "n_inner": 24576, "multi_query": true})");
+  CHECK(bigcode.layers[39] == full_attention(1, 128));
+  CHECK(bigcode.max_model_len == 8192);
+  // ChatGLM (vLLM's ChatGLMConfig): num_layers, seq_length; multi_query_group_num groups the KV
+  // heads only with multi_query_attention. 28 layers x 2 x 2 x 128 x 2 B = 28,672 B per token.
+  const std::string glm = R"({"model_type": "chatglm", "num_layers": 28, "hidden_size": 4096, "num_attention_heads": 32,
+    "multi_query_attention": true, "multi_query_group_num": 2, "kv_channels": 128, "ffn_hidden_size": 13696,
+    "seq_length": 32768, "padded_vocab_size": 65024, "torch_dtype": "bfloat16"})";
+  const model chatglm = model_from_hf_config(glm);
+  CHECK(chatglm.layers[0] == full_attention(2, 128));
+  CHECK(cache_cost_of(chatglm).full_bytes_per_token == 28'672);
+  CHECK(chatglm.max_model_len == 32768);
+  std::string mha = glm;
+  mha.replace(mha.find("\"multi_query_attention\": true"), 29, "\"multi_query_attention\": false");
+  CHECK(model_from_hf_config(mha).layers[0] == full_attention(32, 128));
+  // DBRX: n_layers, n_heads, d_model, max_seq_len; KV heads in attn_config.kv_n_heads, experts in
+  // ffn_config. 40 x 2 x 8 x 128 x 2 B = 163,840 B per token.
+  const model dbrx = model_from_hf_config(R"({"model_type": "dbrx", "n_layers": 40, "n_heads": 48, "d_model": 6144,
+    "max_seq_len": 32768, "vocab_size": 100352, "attn_config": {"kv_n_heads": 8},
+    "ffn_config": {"ffn_hidden_size": 10752, "moe_num_experts": 16, "moe_top_k": 4}, "torch_dtype": "bfloat16"})");
+  CHECK(dbrx.layers[0] == full_attention(8, 128));
+  CHECK(cache_cost_of(dbrx).full_bytes_per_token == 163'840);
+  // Every layer routes 4 of 16 experts of 3 x 6144 x 10752: 12 inactive x 198,180,864 x 40 layers.
+  CHECK(dbrx.total_params - dbrx.active_params == 12 * count_t{3 * 6144 * 10752} * 40);
+  // EXAONE (vLLM's ExaoneConfig): num_layers.
+  CHECK(model_from_hf_config(R"({"model_type": "exaone", "num_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
+    "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 102400, "max_position_embeddings": 4096})")
+            .num_layers() == 32);
+}
+
+TEST_CASE("Nemotron-H's layers_block_type list reads as its hybrid_override_pattern", "[hf_config]") {
+  // The newer schema lists the blocks and leaves num_hidden_layers out (its length is the count);
+  // Python's json writes the default time_step_limit (0.0, inf) as Infinity.
+  std::string text = read_config("nemotron-3-nano");
+  const model by_pattern = model_from_hf_config(text);
+  std::string list = "[";
+  for (const char c : std::string_view("MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME")) {
+    if (list.size() > 1) list += ", ";
+    list += c == 'M' ? "\"mamba\"" : c == 'E' ? "\"moe\"" : "\"attention\"";
+  }
+  list += "]";
+  const std::size_t at = text.find("\"hybrid_override_pattern\"");
+  REQUIRE(at != std::string::npos);
+  text.insert(at, "\"layers_block_type\": " + list + ", \"time_step_limit\": [0.0, Infinity], ");
+  const hf_config_result by_list = try_model_from_hf_config(text);
+  REQUIRE(by_list.ok());
+  CHECK(by_list.model.layers == by_pattern.layers);
+  CHECK(by_list.model.total_params == by_pattern.total_params);
+}
+
 TEST_CASE("errors: malformed JSON, wrong types, missing keys, absurd values", "[hf_config][errors]") {
   CHECK(message_of(R"({"model_type": "llama" "num_hidden_layers": 4})") ==
         "config.json is not valid JSON: expected ',' or '}' after an object member (at byte 23)");
@@ -631,4 +695,17 @@ TEST_CASE("the JSON reader", "[json]") {
   // Surrogate pairs and lone surrogates are valid escapes.
   CHECK(json::document(R"({"a": "\ud83d\ude00 \udc00"})").ok());
   CHECK_FALSE(json::document(R"({"a": "\u12G4"})").ok());
+  // Python's json module writes inf and nan as these literals (Nemotron-H's time_step_limit);
+  // infinities read as the largest double, as a number beyond any double does.
+  const json::document python(R"({"t": [0.0, Infinity, -Infinity, NaN]})");
+  REQUIRE(python.ok());
+  const json::value t = json::object(python.root()).find("t").found;
+  json::elements e(t);
+  e.next();
+  CHECK(e.get().number().real == std::numeric_limits<double>::max());
+  e.next();
+  CHECK(e.get().number().real == -std::numeric_limits<double>::max());
+  e.next();
+  CHECK(e.get().number().real != e.get().number().real);  // NaN
+  CHECK_FALSE(json::document(R"({"t": Infinit})").ok());
 }
