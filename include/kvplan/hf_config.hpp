@@ -249,6 +249,7 @@ enum class arch : std::uint8_t {
   nemotron_nas,    // block_configs
   minimax_linear,  // attn_type_list: lightning or softmax attention
   mla,             // DeepSeek multi-head latent attention (and the V3.2 indexer)
+  gemma4,          // sliding layers of head_dim, full layers of global_head_dim; shared-KV layers
 };
 
 // Where a layer's feed-forward is a mixture of experts.
@@ -374,6 +375,12 @@ inline constexpr std::string_view nemotron_h_defaults =
     R"({"mamba_num_heads": 128, "mamba_head_dim": 64, "ssm_state_size": 128, "n_groups": 8, "conv_kernel": 4,
         "head_dim": 128, "num_key_value_heads": 8})";
 inline constexpr key_alias nemotron_h_aliases[] = {{"n_groups", "mamba_n_groups"}, {"conv_kernel", "mamba_d_conv"}};
+// Gemma4TextConfig (transformers, the release vLLM reads it with: global_head_dim an attribute).
+inline constexpr std::string_view gemma4_text_defaults =
+    R"({"vocab_size": 262144, "hidden_size": 2304, "intermediate_size": 9216, "num_hidden_layers": 30,
+        "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256, "max_position_embeddings": 131072,
+        "sliding_window": 512, "global_head_dim": 512, "hidden_size_per_layer_input": 256,
+        "vocab_size_per_layer_input": 262144})";
 // Qwen3_5TextConfig; Qwen3_5MoeTextConfig adds the experts (and has no dense intermediate_size).
 inline constexpr std::string_view qwen3_5_text_defaults =
     R"({"num_key_value_heads": 4, "head_dim": 256, "linear_conv_kernel_dim": 4, "linear_key_head_dim": 128,
@@ -422,6 +429,9 @@ constexpr type_rules rules_for(const Type& t) {
     return {.model_type = t.equals("gemma3") ? "gemma3" : "gemma3_text", .defaults = gemma3_text_defaults,
             .kind = arch::gemma3, .bias_from_key = true, .qk_norm = qk::per_head, .norms_per_layer = 4,
             .tie_default = true, .float16_unsupported = true};
+  if (t.equals("gemma4_text") || t.equals("gemma4"))
+    return {.model_type = t.equals("gemma4") ? "gemma4" : "gemma4_text", .defaults = gemma4_text_defaults,
+            .kind = arch::gemma4, .tie_default = true};
   // Qwen3.5 / 3.6: Qwen3-Next's layout (Gated DeltaNet every full_attention_interval - 1 of
   // full_attention_interval layers, or layer_types); the MoE variant has experts in every layer.
   if (t.equals("qwen3_5") || t.equals("qwen3_5_text"))
@@ -504,6 +514,8 @@ inline constexpr architecture_type architecture_types[] = {
     {"Gemma2ForCausalLM", "gemma2"},
     {"Gemma3ForCausalLM", "gemma3_text"},
     {"Gemma3ForConditionalGeneration", "gemma3"},
+    {"Gemma4ForCausalLM", "gemma4_text"},
+    {"Gemma4ForConditionalGeneration", "gemma4"},
     {"GptOssForCausalLM", "gpt_oss"},
     {"PhiForCausalLM", "phi"},
     {"Phi3ForCausalLM", "phi3"},
@@ -640,6 +652,7 @@ class builder {
   constexpr void nemotron_nas();
   constexpr void minimax_linear();
   constexpr void mla();
+  constexpr void gemma4();
   constexpr void vision_tower();
 
   reader& r_;
@@ -1432,9 +1445,96 @@ constexpr void builder::mla() {
   }
 }
 
+// Gemma 4 (vLLM's gemma4.py): layer_types, else five sliding layers to one full, the last layer
+// always full. Sliding layers cache num_key_value_heads x head_dim over sliding_window; full
+// layers num_key_value_heads x global_head_dim, or num_global_key_value_heads where
+// attention_k_eq_v (K and V still take separate cache slots). The last num_kv_shared_layers
+// layers read the cache of the last earlier layer of their type. Every layer runs the dense
+// MLP; enable_moe_block adds routed experts beside it; hidden_size_per_layer_input adds the
+// per-layer embeddings (PLE).
+constexpr void builder::gemma4() {
+  read_common(true, true);
+  if (!r_.ok()) return;
+  const std::int64_t global_head_dim = r_.require_integer(text_, "global_head_dim");
+  const bool k_eq_v = r_.boolean(text_, "attention_k_eq_v", false);
+  const std::int64_t global_kv = k_eq_v && reader::has(text_, "num_global_key_value_heads")
+                                     ? r_.require_integer(text_, "num_global_key_value_heads")
+                                     : c_.kv_heads;
+  std::int64_t window = r_.require_integer(text_, "sliding_window");
+  if (const auto bidi = r_.of_kind(text_, "use_bidirectional_attention", json::kind::string); bidi && bidi.found.equals("all"))
+    window = window / 2 + 1;  // Gemma4TextConfig: exclusive bounds for bidirectional attention
+  const std::int64_t shared = r_.integer(text_, "num_kv_shared_layers", 0, 0, c_.layers - 1);
+  const std::int64_t first_shared = c_.layers - shared;
+  const std::int64_t intermediate = r_.require_integer(text_, "intermediate_size");
+  const bool double_wide = r_.boolean(text_, "use_double_wide_mlp", false);
+  const std::int64_t ple = r_.integer(text_, "hidden_size_per_layer_input", 0, 0);
+  const bool moe_block = r_.boolean(text_, "enable_moe_block", false) || r_.boolean(text_, "use_second_mlp_block", false);
+  moe_shape experts;
+  if (moe_block) {
+    experts.experts = r_.require_integer(text_, "num_experts", 1, int32_max);
+    experts.top_k = r_.require_integer(text_, "top_k_experts", 1, experts.experts);
+    experts.intermediate = reader::has(text_, "moe_intermediate_size") ? r_.require_integer(text_, "moe_intermediate_size")
+                                                                       : r_.require_integer(text_, "expert_intermediate_size");
+    // Gemma4Router's scale, the per-expert output scale, and the three norms of the MoE branch.
+    experts.shared = param_count{c_.hidden} * 4 + experts.experts;
+    moe_ = experts;
+    moe_ready_ = true;
+  }
+  const auto types = r_.of_kind(text_, "layer_types", json::kind::array);
+  if (types && types.found.size() != static_cast<std::uint32_t>(c_.layers))
+    r_.report(errc::config_keys_conflict, "layer_types", types.found.size(), c_.layers);
+  if (!r_.ok()) return;
+  const auto kv = static_cast<std::int32_t>(c_.kv_heads);
+  const auto hd = static_cast<std::int32_t>(c_.head_dim);
+  const layer_type sliding = sliding_window(kv, hd, static_cast<std::int32_t>(window));
+  const layer_type full = full_attention(static_cast<std::int32_t>(global_kv), static_cast<std::int32_t>(global_head_dim));
+  params::attention_shape a = attention_shape();
+  a.qkv_bias = a.o_bias = r_.boolean(text_, "attention_bias", false);
+  a.norm = params::attention_shape::qk_norm::per_head;
+  params::attention_shape global = a;
+  global.kv_heads = global_kv;
+  global.head_dim = global_head_dim;
+  json::elements cursor = types ? json::elements(types.found) : json::elements{};
+  for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
+    bool is_sliding = (i + 1) % 6 != 0;
+    if (types) {
+      const json::value t = cursor.get();
+      if (!is_one_of(t, {"full_attention", "sliding_attention"})) r_.report(errc::config_value_not_supported, "layer_types");
+      is_sliding = t.equals("sliding_attention");
+      cursor.next();
+    }
+    if (i == c_.layers - 1) is_sliding = false;  // "Last layer must use full_attention"
+    add_layer(r_, layers_, i >= first_shared ? kv_shared() : is_sliding ? sliding : full);
+    const std::int64_t width = intermediate * (double_wide && i >= first_shared ? 2 : 1);
+    t_.total += params::attention(is_sliding ? a : global) + param_count{c_.hidden} * 4 + params::mlp(c_.hidden, width);
+    widest_mlp_ = max_of(widest_mlp_, width);
+    if (moe_block) {
+      add_moe(t_, c_.hidden, experts);
+      routed_ = true;
+    }
+    if (ple > 0) t_.total += params::linear(c_.hidden, ple) * 2 + c_.hidden;  // gate, projection, norm
+  }
+  // A shared layer whose type no earlier layer has would fail in vLLM (list.index).
+  if (shared > 0 && r_.ok()) {
+    bool has_sliding = false, has_full = false;
+    for (std::int64_t i = 0; i < first_shared; ++i) {
+      const layer_kind k = layers_[static_cast<std::int32_t>(i)].kind;
+      has_sliding = has_sliding || k == layer_kind::sliding_window;
+      has_full = has_full || k == layer_kind::full_attention;
+    }
+    if (!has_sliding || !has_full) r_.report(errc::config_keys_conflict, "num_kv_shared_layers", shared, c_.layers);
+  }
+  // PLE tables: vocab_size_per_layer_input x (layers x hidden_size_per_layer_input), and the
+  // projection of the hidden state into them with its norm.
+  if (ple > 0)
+    t_.total += param_count{r_.require_integer(text_, "vocab_size_per_layer_input")} * c_.layers * ple +
+                params::linear(c_.hidden, c_.layers * ple) + ple;
+}
+
 // Vision towers whose weights vLLM loads with the language model: Gemma 3's SigLIP (and its
-// projector), Llama 4's encoder (and projector). Kimi-VL's MoonViT is not counted (its shape
-// was not verified); a vision_config of any other model type is refused, not ignored.
+// projector), Llama 4's encoder (and projector); any other tower is estimated from its
+// vision_config (the model's source then says so), and Gemma 4's audio encoder from its
+// audio_config.
 constexpr void builder::vision_tower() {
   const auto v = r_.of_kind(root_, "vision_config", json::kind::object);
   if (!v || !r_.ok()) return;
@@ -1487,12 +1587,24 @@ constexpr void builder::vision_tower() {
       for (json::elements e(deep.found); !e.done(); e.next()) ++s.mergers;
     }
     s.out_hidden = key({"out_hidden_size", "text_hidden_size"}, c_.hidden);
+    if (rules_.kind == arch::gemma4) {
+      // Gemma 4: pooled (pooling_kernel_size), not merged; one projection to the text width,
+      // and a learned 2-D position table of position_embedding_size per axis.
+      s.merge = 1;
+      s.position_embeddings = 2 * key({"position_embedding_size"}, 10240);
+      s.patch_size = key({"patch_size"}, 16);
+    }
     if (s.hidden <= 0 || s.layers <= 0) {
       r_.report(errc::config_part_not_counted, "vision_config");
       return;
     }
     t_.total += params::vit_estimate(s);
     vision_estimated_ = true;
+  }
+  // Gemma 4's E2B / E4B carry an audio encoder too.
+  if (const auto audio = r_.of_kind(root_, "audio_config", json::kind::object); audio && rules_.kind == arch::gemma4) {
+    const json::object ac(audio.found);
+    t_.total += params::conformer_estimate(r_.require_integer(ac, "hidden_size"), r_.require_integer(ac, "num_hidden_layers"), c_.hidden);
   }
 }
 
@@ -1520,6 +1632,7 @@ constexpr void builder::build(model& m) {
     case arch::nemotron_nas: nemotron_nas(); break;
     case arch::minimax_linear: minimax_linear(); break;
     case arch::mla: mla(); break;
+    case arch::gemma4: gemma4(); break;
   }
   if (!r_.ok()) return;
   // Embeddings, lm_head (once when tied), final norm.

@@ -231,5 +231,13 @@ constexpr param_count vit_estimate(const vit_estimate_shape& v) {
          merger * v.mergers;
 }
 
+// An audio encoder of Conformer blocks, estimated from its width and depth alone (Gemma 3n / 4's
+// audio_config gives no more): per block two half-step feed-forwards of 4 x hidden (16 h^2),
+// attention (4 h^2) and the convolution module's pointwise projections (3 h^2); then the
+// projection into the text model's width.
+constexpr param_count conformer_estimate(count_t hidden, count_t layers, count_t text_hidden) {
+  return param_count{hidden} * hidden * 23 * layers + linear(hidden, text_hidden);
+}
+
 }  // namespace params
 }  // namespace kvplan::inline v0

@@ -602,6 +602,63 @@ TEST_CASE("Nemotron-H's layers_block_type list reads as its hybrid_override_patt
   CHECK(by_list.model.total_params == by_pattern.total_params);
 }
 
+TEST_CASE("Gemma 4: two head sizes, K=V global heads, shared-KV layers, PLE and the MoE block", "[hf_config]") {
+  // 6 layers without layer_types: sliding except every sixth, and the last is always full.
+  const std::string base = R"({"model_type": "gemma4_text", "num_hidden_layers": 6, "hidden_size": 1024,
+    "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256, "global_head_dim": 512,
+    "attention_k_eq_v": true, "num_global_key_value_heads": 2, "sliding_window": 1024, "intermediate_size": 4096,
+    "vocab_size": 1000, "max_position_embeddings": 262144, "hidden_size_per_layer_input": 0, "dtype": "bfloat16")";
+  const model dense = model_from_hf_config(base + "}");
+  CHECK(dense.layers[0] == sliding_window(4, 256, 1024));
+  CHECK(dense.layers[5] == full_attention(2, 512));
+  // Full: 1 x 2 (K, V) x 2 heads x 512 x 2 B = 4,096; sliding: 5 x 2 x 4 x 256 x 2 B = 20,480.
+  CHECK(cache_cost_of(dense).full_bytes_per_token == 4096);
+  CHECK(cache_cost_of(dense).local_bytes_per_token == 20480);
+  // Sliding attention q 1024x2048 + k, v 2 x 1024x1024 + o 2048x1024 + q/k norms 512 = 6,291,968;
+  // full q 1024x4096 + k, v 2 x 1024x1024 + o 4096x1024 + norms 1024 = 10,486,784; every layer
+  // an MLP 3 x 1024 x 4096 and four norms 4 x 1024; embeddings 1000 x 1024 tied, final norm 1024:
+  // 5 x 6,291,968 + 10,486,784 + 6 x 12,587,008 + 1,024,000 + 1,024 = 118,493,696.
+  CHECK(dense.total_params == 118'493'696);
+  // Without attention_k_eq_v, full layers keep num_key_value_heads.
+  std::string plain = base;
+  plain.replace(plain.find("\"attention_k_eq_v\": true"), 24, "\"attention_k_eq_v\": false");
+  CHECK(model_from_hf_config(plain + "}").layers[5] == full_attention(4, 512));
+  // The MoE block beside the MLP in every layer: router 1024 x 4 + its scale 1024, per-expert
+  // scales 4, three norms 3 x 1024, experts 4 x 3 x 1024 x 512; two of four inactive per token.
+  const model moe = model_from_hf_config(base + R"(, "enable_moe_block": true, "num_experts": 4,
+    "top_k_experts": 2, "moe_intermediate_size": 512})");
+  CHECK(moe.total_params == 118'493'696 + 6 * (4096 + 1024 + 4 + 3072 + 4 * 1'572'864));
+  CHECK(moe.total_params - moe.active_params == 6 * 2 * 1'572'864);
+  // PLE of 64: per layer a gate and a projection 2 x 1024 x 64 and a norm 1024; the table
+  // vocab_size_per_layer_input 500 x 6 layers x 64, the projection 1024 x 384 and its norm 64.
+  std::string with_ple = base;
+  with_ple.replace(with_ple.find("\"hidden_size_per_layer_input\": 0"), 32, "\"hidden_size_per_layer_input\": 64");
+  CHECK(model_from_hf_config(with_ple + R"(, "vocab_size_per_layer_input": 500})").total_params ==
+        118'493'696 + 6 * (131'072 + 1024) + 500 * 6 * 64 + 1024 * 384 + 64);
+  // Shared-KV layers read the cache of the last earlier layer of their type. With the last 3
+  // of 6 shared, layer 5 is full and no earlier layer is: vLLM finds none to read (its
+  // list.index fails), so kvplan refuses, naming the key.
+  CHECK(message_of(base + R"(, "num_kv_shared_layers": 3})") ==
+        "config.json \"num_kv_shared_layers\" conflicts with the rest of the config (3 vs 6)");
+  // 12 layers (full at 5 and 11), the last 4 shared: layers 0-4, 6, 7 sliding, 5 full.
+  std::string twelve = base;
+  twelve.replace(twelve.find("\"num_hidden_layers\": 6"), 22, "\"num_hidden_layers\": 12");
+  const model shared = model_from_hf_config(twelve + R"(, "num_kv_shared_layers": 4})");
+  CHECK(shared.layers[8] == kv_shared());
+  CHECK(shared.layers[11] == kv_shared());
+  CHECK(cache_cost_of(shared).full_bytes_per_token == 4096);
+  CHECK(cache_cost_of(shared).local_bytes_per_token == 7 * 4096);
+  // use_bidirectional_attention "all" halves the window (exclusive bounds): 1024 / 2 + 1.
+  CHECK(model_from_hf_config(base + R"(, "use_bidirectional_attention": "all"})").layers[0] ==
+        sliding_window(4, 256, 513));
+  // The defaults of Gemma4TextConfig: global_head_dim 512, window 512, 131,072 positions.
+  const model bare = model_from_hf_config(R"({"model_type": "gemma4_text", "num_hidden_layers": 6,
+    "hidden_size": 1024, "intermediate_size": 4096, "hidden_size_per_layer_input": 0})");
+  CHECK(bare.layers[0] == sliding_window(4, 256, 512));
+  CHECK(bare.layers[5] == full_attention(4, 512));
+  CHECK(bare.max_model_len == 131'072);
+}
+
 TEST_CASE("errors: malformed JSON, wrong types, missing keys, absurd values", "[hf_config][errors]") {
   CHECK(message_of(R"({"model_type": "llama" "num_hidden_layers": 4})") ==
         "config.json is not valid JSON: expected ',' or '}' after an object member (at byte 23)");
