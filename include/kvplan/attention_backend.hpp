@@ -118,7 +118,8 @@ constexpr attention_backend default_attention_backend(const gpu& g, const attent
       return t.quantized_kv ? attention_backend::flashmla : attention_backend::flash_attn_mla;
     return attention_backend::triton_mla;  // Ampere, Ada, sm_120
   }
-  return major == 10 ? attention_backend::flashinfer : attention_backend::flash_attn;
+  // FLASH_ATTN needs sm_80; Turing (T4) falls through to FLASHINFER.
+  return major == 10 || major < 8 ? attention_backend::flashinfer : attention_backend::flash_attn;
 }
 
 // The backends vLLM may pick on a GPU, in its priority order, the default first: the CUDA
@@ -149,7 +150,7 @@ constexpr backend_candidates attention_backend_candidates(const gpu& g, const at
     return c;
   }
   if (major == 10) c.add(attention_backend::flashinfer);
-  if (!t.quantized_kv || major == 9) c.add(attention_backend::flash_attn);
+  if ((!t.quantized_kv || major == 9) && major >= 8) c.add(attention_backend::flash_attn);
   c.add(attention_backend::flashinfer);
   c.add(attention_backend::triton_attn);
   if (!t.quantized_kv) c.add(attention_backend::flex_attention);

@@ -94,7 +94,95 @@ inline constexpr gpu rtx_pro_6000{"rtx-pro-6000", "NVIDIA RTX PRO 6000 Blackwell
                                   "none; PCIe Gen5 x16",
                                   "torch total_memory=97250MB; nvidia-smi 97887 MiB"};
 
+// 97247 MiB (94.97 GiB): llama.cpp "Total VRAM: 97247 MiB"; nvidia-smi 97887 MiB (driver
+// 580.167.08). The workstation card at 300 W; same memory as the Server Edition.
+inline constexpr gpu rtx_pro_6000_maxq{"rtx-pro-6000-maxq", "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition",
+                                       gpu_vendor::nvidia, gpu_architecture::blackwell_rtx, 120, 97247 * MiB, 97887,
+                                       1'792'000'000'000, true, true, "none; PCIe Gen5 x16",
+                                       "llama.cpp Total VRAM 97247 MiB; nvidia-smi 97887 MiB"};
+
+// 16,651,386,880 B (15.51 GiB): llama.cpp "VRAM: 15880 MiB" (Linux); nvidia-smi 16303 MiB.
+inline constexpr gpu rtx_5080{"rtx-5080", "NVIDIA GeForce RTX 5080", gpu_vendor::nvidia, gpu_architecture::blackwell_rtx, 120,
+                              15880 * MiB, 16303, 960'000'000'000, true, true, "none; PCIe Gen5 x16",
+                              "llama.cpp VRAM 15880 MiB; nvidia-smi 16303 MiB"};
+
+// 12,334,399,488 B (11.49 GiB): nvidia-smi -q Total 12227 MiB less Reserved 464 MiB.
+inline constexpr gpu rtx_5070{"rtx-5070", "NVIDIA GeForce RTX 5070", gpu_vendor::nvidia, gpu_architecture::blackwell_rtx, 120,
+                              11763 * MiB, 12227, 672'000'000'000, true, true, "none; PCIe Gen5 x16",
+                              "nvidia-smi -q Total 12227 MiB, Reserved 464 MiB"};
+
+// 16,593,715,200 B (15.45 GiB): llama.cpp "VRAM: 15825 MiB" (the lowest of several Linux cards,
+// 15825-15888 MiB); nvidia-smi 16311 MiB.
+inline constexpr gpu rtx_5060_ti{"rtx-5060-ti", "NVIDIA GeForce RTX 5060 Ti", gpu_vendor::nvidia,
+                                 gpu_architecture::blackwell_rtx, 120, 15825 * MiB, 16311, 448'000'000'000, true, true,
+                                 "none; PCIe Gen5 x8", "llama.cpp VRAM 15825 MiB; nvidia-smi 16311 MiB"};
+
+// 128,452,657,152 B (119.63 GiB): DGX Spark, unified LPDDR5X shared with the CPU. cudaMemGetInfo's
+// total follows the OS MemTotal: llama.cpp "VRAM: 122502 MiB" on 2025 DGX OS images, 124610 MiB
+// (vLLM "121.69 GiB") on 2026 ones; the lower is kept. vLLM takes free memory from the OS
+// (psutil available, mem_utils.py), so the start-up check needs that much free: recipes use
+// --gpu-memory-utilization 0.85. NVML reports no memory total (nvidia-smi prints [N/A]).
+inline constexpr gpu gb10{"gb10", "NVIDIA GB10", gpu_vendor::nvidia, gpu_architecture::blackwell_rtx, 121,
+                          122502 * MiB, 0, 273'000'000'000, true, true, "none; unified memory, ConnectX-7 between units",
+                          "llama.cpp VRAM 122502 MiB; vLLM 121.69 GiB on newer images"};
+
 // --- NVIDIA Ampere and Ada ------------------------------------------------------------------
+
+// 85,180,022,784 B (79.33 GiB): torch OOM "total capacity of 79.33 GiB" (A800-SXM4-80GB);
+// nvidia-smi 81920 MiB.
+inline constexpr gpu a800_80gb{"a800-80gb", "NVIDIA A800-SXM4-80GB", gpu_vendor::nvidia, gpu_architecture::ampere, 80,
+                               85'180'022'784, 81920, 2'039'000'000'000, false, false,
+                               "NVLink 3, 400 GB/s bidirectional",
+                               "torch OOM total capacity 79.33 GiB; nvidia-smi 81920 MiB"};
+
+// 47,622,127,616 B (44.35 GiB): torch total_memory=45416MB; nvidia-smi 46068 MiB.
+inline constexpr gpu a40{"a40", "NVIDIA A40", gpu_vendor::nvidia, gpu_architecture::ampere, 86,
+                         45416 * MiB, 46068, 696'000'000'000, false, false,
+                         "PCIe Gen4 x16; optional 2-GPU NVLink bridge 112.5 GB/s",
+                         "torch total_memory=45416MB; nvidia-smi 46068 MiB"};
+
+// 23,815,258,112 B (22.18 GiB): torch OOM "total capacity of 22.18 GiB"; nvidia-smi 23028 MiB.
+// A separate SKU from AWS's A10G, which reads about 125 MiB less.
+inline constexpr gpu a10{"a10", "NVIDIA A10", gpu_vendor::nvidia, gpu_architecture::ampere, 86,
+                         23'815'258'112, 23028, 600'000'000'000, false, false, "none; PCIe Gen4 x16",
+                         "torch OOM total capacity 22.18 GiB; nvidia-smi 23028 MiB"};
+
+// 25,294,798,848 B (23.56 GiB): vLLM "Free memory on device (22.93/23.56 GiB)" (8 x RTX 3090),
+// llama.cpp "VRAM: 24123 MiB"; nvidia-smi 24576 MiB.
+inline constexpr gpu rtx_3090{"rtx-3090", "NVIDIA GeForce RTX 3090", gpu_vendor::nvidia, gpu_architecture::ampere, 86,
+                              24123 * MiB, 24576, 936'000'000'000, false, false, "none; PCIe Gen4 x16",
+                              "vLLM log 23.56 GiB total; nvidia-smi 24576 MiB"};
+
+// 25,283,264,512 B (23.55 GiB): torch total_memory=24114MB (driver 590.44.01), llama.cpp
+// "VRAM: 24112 MiB"; nvidia-smi 24564 MiB.
+inline constexpr gpu rtx_3090_ti{"rtx-3090-ti", "NVIDIA GeForce RTX 3090 Ti", gpu_vendor::nvidia, gpu_architecture::ampere, 86,
+                                 24112 * MiB, 24564, 1'008'000'000'000, false, false, "none; PCIe Gen4 x16",
+                                 "llama.cpp VRAM 24112 MiB; torch 24114MB; nvidia-smi 24564 MiB"};
+
+// 16,688,087,040 B (15.54 GiB), inferred: no reading on a current (R570/R580) Linux driver was
+// found; R545 gave 16076 MiB and the reserved region has grown since. nvidia-smi 16376 MiB.
+// Pass the total your vLLM log prints with --gpu-total-memory.
+inline constexpr gpu rtx_4080{"rtx-4080", "NVIDIA GeForce RTX 4080", gpu_vendor::nvidia, gpu_architecture::ada, 89,
+                              15915 * MiB, 16376, 716'800'000'000, true, false, "none; PCIe Gen4 x16",
+                              "inferred from nvidia-smi 16376 MiB less a current driver's reserve (R545 read 16076 MiB)"};
+
+// 12,442,402,816 B (11.59 GiB): llama.cpp "VRAM: 11866 MiB" (Linux; 11866-11903 seen);
+// nvidia-smi 12282 MiB.
+inline constexpr gpu rtx_4070{"rtx-4070", "NVIDIA GeForce RTX 4070", gpu_vendor::nvidia, gpu_architecture::ada, 89,
+                              11866 * MiB, 12282, 504'000'000'000, true, false, "none; PCIe Gen4 x16",
+                              "llama.cpp VRAM 11866 MiB; nvidia-smi 12282 MiB"};
+
+// 47,668,264,960 B (44.39 GiB), inferred: the L40S's reading, same nvidia-smi total (46068 MiB)
+// and memory; no direct reading of an L20 was found.
+inline constexpr gpu l20{"l20", "NVIDIA L20", gpu_vendor::nvidia, gpu_architecture::ada, 89,
+                         45460 * MiB, 46068, 864'000'000'000, true, false, "none; PCIe Gen4 x16",
+                         "inferred from the L40S (same nvidia-smi 46068 MiB)"};
+
+// 15,637,413,888 B (14.56 GiB): nvidia-smi -q Total 15360, Reserved 448, Free 14913 MiB (driver
+// 595.91.07). Turing: no bfloat16 (vLLM runs bfloat16 models in float16), no FlashAttention.
+inline constexpr gpu t4{"t4", "Tesla T4", gpu_vendor::nvidia, gpu_architecture::turing, 75,
+                        14913 * MiB, 15360, 320'000'000'000, false, false, "none; PCIe Gen3 x16",
+                        "nvidia-smi -q free 14913 MiB of 15360 (driver 595.91.07)"};
 
 // 42,298,834,944 B (39.39 GiB): deviceQuery, driver R535 (bottlerocket-os/bottlerocket#3873);
 // newer drivers report 39.49 GiB. nvidia-smi 40960 MiB.
@@ -157,9 +245,30 @@ inline constexpr gpu mi355x{"mi355x", "AMD Instinct MI355X", gpu_vendor::amd, gp
                             "Infinity Fabric, 7 x 153.6 GB/s",
                             "HIP OOM total capacity 287.98 GiB"};
 
+// 68,702,699,520 B (63.98 GiB) per GCD (vLLM sees each of an MI250X's two dies as a GPU):
+// torch total_memory=65520MB, mem_get_info total 63.984375 GB.
+inline constexpr gpu mi250x{"mi250x", "AMD Instinct MI250X", gpu_vendor::amd, gpu_architecture::cdna2, 910,
+                            65520 * MiB, 0, 1'638'400'000'000, false, false,
+                            "Infinity Fabric, 8 links of 50 GB/s per OAM",
+                            "torch total_memory=65520MB per GCD"};
+
+// 65520 MiB (63.98 GiB): rocminfo GPU pool 67092480 KB.
+inline constexpr gpu mi210{"mi210", "AMD Instinct MI210", gpu_vendor::amd, gpu_architecture::cdna2, 910,
+                           65520 * MiB, 0, 1'638'400'000'000, false, false,
+                           "PCIe Gen4 x16; optional Infinity Fabric Link bridge",
+                           "rocminfo pool 67092480 KB = 65520 MiB"};
+
+// 24560 MiB (23.98 GiB): torch total_memory=24560MB (ROCm 6.4); the driver prints no "AMD".
+inline constexpr gpu rx_7900_xtx{"rx-7900-xtx", "Radeon RX 7900 XTX", gpu_vendor::amd, gpu_architecture::rdna3, 1100,
+                                 24560 * MiB, 0, 960'000'000'000, false, false, "none; PCIe Gen4 x16",
+                                 "torch total_memory=24560MB"};
+
 inline constexpr std::array all = {
-    h100_sxm, h100_pcie, h100_nvl, h200,  h20,       b200,      b300,     gb200,  gb300,  rtx_5090,
-    rtx_pro_6000, a100_40gb, a100_80gb, l40s, l4, a10g, rtx_4090, mi300x, mi325x, mi355x,
+    h100_sxm, h100_pcie,   h100_nvl,  h200,      h20,         b200,     b300,     gb200,
+    gb300,    rtx_5090,    rtx_pro_6000, rtx_pro_6000_maxq, rtx_5080, rtx_5070, rtx_5060_ti, gb10,
+    a100_40gb, a100_80gb,  a800_80gb, a40,       a10,         a10g,     rtx_3090, rtx_3090_ti,
+    l40s,     l20,         l4,        rtx_4090,  rtx_4080,    rtx_4070, t4,       mi250x,
+    mi210,    mi300x,      mi325x,    mi355x,    rx_7900_xtx,
 };
 
 }  // namespace kvplan::inline v0::gpus

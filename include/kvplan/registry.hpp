@@ -53,6 +53,11 @@ inline constexpr gpu_alias gpu_aliases[] = {
     {"h100", "h100-sxm"},   {"h100-80gb", "h100-sxm"}, {"h100-sxm5", "h100-sxm"}, {"a100", "a100-80gb"},
     {"a100-80", "a100-80gb"}, {"a100-40", "a100-40gb"}, {"4090", "rtx-4090"},    {"5090", "rtx-5090"},
     {"rtx-6000-pro", "rtx-pro-6000"}, {"pro-6000", "rtx-pro-6000"}, {"h200-141gb", "h200"},
+    {"3090", "rtx-3090"},   {"3090-ti", "rtx-3090-ti"}, {"4080", "rtx-4080"},    {"4070", "rtx-4070"},
+    {"5080", "rtx-5080"},   {"5070", "rtx-5070"},      {"5060-ti", "rtx-5060-ti"}, {"dgx-spark", "gb10"},
+    {"spark", "gb10"},      {"a800", "a800-80gb"},     {"a10-24gb", "a10"},     {"7900-xtx", "rx-7900-xtx"},
+    {"rtx-pro-6000-max-q", "rtx-pro-6000-maxq"}, {"rtx-pro-6000-server", "rtx-pro-6000"},
+    {"NVIDIA A800 80GB PCIe", "a800-80gb"}, {"AMD Instinct MI250X/MI250", "mi250x"},
 };
 
 // Finds a GPU by kvplan name ("h100-sxm"), alias ("h100") or the name the driver prints

@@ -106,6 +106,36 @@ TEST_CASE("unknown models and GPUs name the closest matches", "[cli][resolve]") 
   REQUIRE(resolve(o).ok());
 }
 
+TEST_CASE("a GPU kvplan does not carry, described by its capability and total", "[cli][resolve]") {
+  parse_result p = parse({"llama-3.1-8b", "--gpu", "my-a6000", "--gpu-compute-capability", "8.6",
+                          "--gpu-total-memory", "47.4GiB"});
+  REQUIRE(p.ok());
+  CHECK(*p.opts.gpu_compute_capability == 86);
+  const resolved r = resolve(p.opts);
+  REQUIRE(r.ok());
+  CHECK(r.deployment.gpu.name == "my-a6000");
+  CHECK(r.deployment.gpu.architecture == kvplan::gpu_architecture::ampere);
+  CHECK_FALSE(r.deployment.gpu.fp8);
+  // 47.4 GiB = 47.4 x 1,073,741,824 = 50,895,362,457.6 bytes, to the nearest byte.
+  CHECK(r.deployment.gpu.total_memory_bytes == 50'895'362'458);
+  // AMD by gfx number; gfx90a reads as 910.
+  CHECK(*parse({"m", "--gpu", "g", "--gpu-compute-capability", "gfx90a"}).opts.gpu_compute_capability == 910);
+  CHECK(*parse({"m", "--gpu", "g", "--gpu-compute-capability", "gfx942"}).opts.gpu_compute_capability == 942);
+  CHECK(*parse({"m", "--gpu", "g", "--gpu-compute-capability", "12.0"}).opts.gpu_compute_capability == 120);
+  CHECK(parse({"m", "--gpu", "g", "--gpu-compute-capability", "sm89"}).error ==
+        "argument --gpu-compute-capability: invalid value 'sm89': expected a compute capability: 8.9, 12.0 or gfx942");
+  // The capability alone is not enough; a GPU kvplan carries takes no capability; an
+  // architecture vLLM does not run on is refused.
+  p.opts.gpu_total_memory.reset();
+  CHECK(resolve(p.opts).error.find("--gpu-compute-capability needs --gpu-total-memory") == 0);
+  p.opts.gpu = "h100";
+  CHECK(resolve(p.opts).error.find("--gpu-compute-capability describes a GPU kvplan does not carry") == 0);
+  p.opts.gpu = "v100";
+  p.opts.gpu_total_memory = kvplan::count_t{16} << 30;
+  p.opts.gpu_compute_capability = 70;
+  CHECK(resolve(p.opts).error.find("--gpu-compute-capability 7.0 is not a GPU architecture vLLM runs on") == 0);
+}
+
 TEST_CASE("a config.json MODEL: what vllm serve loads", "[cli][resolve]") {
   // A file in the Hugging Face cache: the repository's id.
   REQUIRE(model_id_for("/root/.cache/huggingface/hub/models--Qwen--Qwen3-8B/snapshots/9c925d6/config.json") ==

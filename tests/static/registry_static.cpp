@@ -56,6 +56,16 @@ static_assert(every_gpu_is_found_by_its_names());
 static_assert(find_gpu("H100")->name == "h100-sxm");
 static_assert(find_gpu("nvidia b200")->name == "b200");
 static_assert(find_gpu("h800") == nullptr);
+static_assert(find_gpu("dgx-spark")->name == "gb10");
+// A GPU described by capability and total: architecture and tensor cores follow.
+static_assert(describe_gpu("a6000", 86, 48 * GiB)->architecture == gpu_architecture::ampere);
+static_assert(!describe_gpu("a6000", 86, 48 * GiB)->fp8);
+static_assert(describe_gpu("l40", 89, 44 * GiB)->fp8 && !describe_gpu("l40", 89, 44 * GiB)->fp4);
+static_assert(describe_gpu("thor-like", 121, 100 * GiB)->fp4);
+static_assert(describe_gpu("mi300a", 942, 96 * GiB)->vendor == gpu_vendor::amd);
+static_assert(!describe_gpu("v100", 70, 16 * GiB));
+static_assert(!describe_gpu("h100", 90, 0));
+static_assert(find_gpu("NVIDIA A800 80GB PCIe")->name == "a800-80gb");
 static_assert(find_model("LLAMA-3.1-8B").found->hf_id == "meta-llama/Llama-3.1-8B-Instruct");
 static_assert(!find_model("llama-3.1-9b"));
 

@@ -42,6 +42,30 @@ std::optional<kvplan::attention_backend> parse_backend(std::string_view s) {
   return std::nullopt;
 }
 
+// "8.9" / "12.0" -> 89 / 120 (NVIDIA major.minor); "gfx942" -> 942, "gfx90a" -> 910 (AMD).
+std::optional<std::int32_t> parse_compute_capability(std::string_view s) {
+  s = strip(s);
+  if (s.size() >= 4 && lowercase(s.substr(0, 3)) == "gfx") {
+    const std::string digits = lowercase(s.substr(3));
+    if (digits.size() < 3 || digits.size() > 4) return std::nullopt;
+    std::int32_t v = 0;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      const char c = digits[i];
+      if (is_digit(c)) v = v * 10 + (c - '0');
+      else if (i == digits.size() - 1 && c >= 'a' && c <= 'f') v = v * 10 + (c - 'a' + 10);  // gfx90a: 90 x 10 + 10
+      else return std::nullopt;
+    }
+    return v;
+  }
+  const std::size_t dot = s.find('.');
+  if (dot == std::string_view::npos || dot == 0 || dot > 2 || s.size() != dot + 2) return std::nullopt;
+  if (!is_digit(s[dot + 1]) || !std::all_of(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(dot), is_digit))
+    return std::nullopt;
+  std::int32_t major = 0;
+  for (std::size_t i = 0; i < dot; ++i) major = major * 10 + (s[i] - '0');
+  return major * 10 + (s[dot + 1] - '0');
+}
+
 std::optional<kvplan::vllm_version> parse_vllm_version(std::string_view s) {
   s = strip(s);
   if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) s.remove_prefix(1);
@@ -235,6 +259,12 @@ const std::vector<flag_spec>& flag_table() {
        [](options& o, std::string_view v) {
          const std::string e = memory_flag(o.gpu_total_memory, v);
          return e.empty() && *o.gpu_total_memory == 0 ? std::string("a size > 0") : e;
+       }},
+      {"--gpu-compute-capability", "", true,
+       "with --gpu-total-memory, a GPU kvplan does not carry: 8.9, 12.0 (NVIDIA) or gfx942 (AMD)",
+       [](options& o, std::string_view v) -> std::string {
+         o.gpu_compute_capability = parse_compute_capability(v);
+         return o.gpu_compute_capability ? std::string{} : std::string("a compute capability: 8.9, 12.0 or gfx942");
        }},
       {"--from-vllm-log", "", true, "a vLLM start-up log file, or - for standard input",
        [](options& o, std::string_view v) -> std::string {

@@ -203,11 +203,34 @@ resolved resolve_options(const options& o) {
     d.checkpoint = m.checkpoint;
   }
   const kvplan::gpu* g = kvplan::find_gpu(o.gpu);
-  if (g == nullptr) {
-    r.error = unknown("GPU", o.gpu, gpu_names(), "gpus");
+  if (g != nullptr && o.gpu_compute_capability) {
+    r.error = "--gpu-compute-capability describes a GPU kvplan does not carry, and it carries '" + o.gpu +
+              "' (" + std::string(g->device_name) + "); drop the flag, or give --gpu-total-memory alone";
     return r;
   }
-  d.gpu = *g;
+  if (g == nullptr && o.gpu_compute_capability) {
+    if (!o.gpu_total_memory) {
+      r.error = "--gpu-compute-capability needs --gpu-total-memory: the total vLLM logs as \"Free memory on "
+                "device (X/Y GiB)\" (Y), or nvidia-smi's free memory at idle";
+      return r;
+    }
+    const std::optional<kvplan::gpu> described =
+        kvplan::describe_gpu(o.gpu, *o.gpu_compute_capability, *o.gpu_total_memory);
+    if (!described) {
+      const std::int32_t c = *o.gpu_compute_capability;
+      r.error = "--gpu-compute-capability " + (c < 900 ? std::to_string(c / 10) + "." + std::to_string(c % 10) : "gfx" + std::to_string(c)) +
+                " is not a GPU architecture vLLM runs on that kvplan knows (NVIDIA 7.5 to 12.1; AMD gfx90a, gfx942, "
+                "gfx950, gfx11xx)";
+      return r;
+    }
+    d.gpu = *described;
+  } else if (g == nullptr) {
+    r.error = unknown("GPU", o.gpu, gpu_names(), "gpus") +
+              "; or describe it with --gpu-total-memory and --gpu-compute-capability";
+    return r;
+  } else {
+    d.gpu = *g;
+  }
   if (o.gpu_total_memory) d.gpu.total_memory_bytes = *o.gpu_total_memory;
   d.model_dtype = o.dtype;
   d.tensor_parallel_size = o.tensor_parallel_size.value_or(1);

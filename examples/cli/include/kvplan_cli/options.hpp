@@ -47,6 +47,8 @@ struct options {
   std::optional<kvplan::vllm_version> vllm_version;
   // Measured non-KV terms and the GPU total, when the user has them from vLLM's logs.
   std::optional<count_t> weights_memory, activation_memory, non_torch_memory, cudagraph_memory, gpu_total_memory;
+  // --gpu-compute-capability: with --gpu-total-memory, describes a GPU kvplan does not carry.
+  std::optional<std::int32_t> gpu_compute_capability;
   // --from-vllm-log: a vLLM start-up log (a path, or - for standard input) whose measured
   // figures and non-default args the plan takes; flags given here win over the log's args.
   std::optional<std::string> from_vllm_log;
