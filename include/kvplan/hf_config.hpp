@@ -1422,25 +1422,51 @@ constexpr void builder::mla() {
   s.qk_nope_head_dim = r_.require_integer(text_, "qk_nope_head_dim", 0);
   s.v_head_dim = r_.require_integer(text_, "v_head_dim");
   s.q_lora_rank = r_.integer(text_, "q_lora_rank", 0, 1);
-  // DeepSeek-V3.2's indexer (vLLM: is_v32 = hasattr(config, "index_topk")) on every layer; a
-  // config that skips it on some layers is not read.
+  // DeepSeek-V3.2's indexer (vLLM: is_v32 = hasattr(config, "index_topk")). GLM-5.x IndexCache
+  // keeps it on some layers only (DeepseekV2MLAAttention): with index_topk_pattern, every layer
+  // whose letter is not "S"; else layer i when max(i - index_skip_topk_offset + 1, 0) is a
+  // multiple of index_topk_freq (defaults 2 and 1: every layer). vLLM does not read
+  // indexer_types, which transformers derives from the same keys.
+  json::value pattern{};
+  bool pattern_letters = false, pattern_list = false;
+  std::int64_t freq = 1, offset = 2;
   if (reader::has(text_, "index_topk")) {
     r_.require_integer(text_, "index_topk");
     s.index_head_dim = r_.require_integer(text_, "index_head_dim");
     s.index_n_heads = r_.require_integer(text_, "index_n_heads");
-    if (r_.integer(text_, "index_topk_freq", 1, 1) != 1) r_.report(errc::config_value_not_supported, "index_topk_freq");
-    if (reader::has(text_, "index_topk_pattern")) r_.report(errc::config_value_not_supported, "index_topk_pattern");
-    if (reader::has(text_, "indexer_types")) r_.report(errc::config_value_not_supported, "indexer_types");
+    freq = r_.integer(text_, "index_topk_freq", 1, 1);
+    offset = r_.integer(text_, "index_skip_topk_offset", 2, 0);
+    if (reader::has(text_, "index_topk_pattern")) {
+      const json::value v = text_.find("index_topk_pattern").found;
+      pattern_letters = v.is_string();
+      pattern_list = v.is_array();
+      if (!pattern_letters && !pattern_list) r_.report(errc::config_key_must_be_a_string, "index_topk_pattern");
+      pattern = v;
+    }
   } else if (reader::has(text_, "index_head_dim")) {
     r_.report(errc::config_key_missing, "index_topk");
   }
   if (!r_.ok()) return;
-  const layer_type t = kvplan::mla(static_cast<std::int32_t>(s.kv_lora_rank), static_cast<std::int32_t>(s.qk_rope_head_dim),
-                                   static_cast<std::int32_t>(s.index_head_dim));
+  const layer_type with_indexer = kvplan::mla(static_cast<std::int32_t>(s.kv_lora_rank), static_cast<std::int32_t>(s.qk_rope_head_dim),
+                                              static_cast<std::int32_t>(s.index_head_dim));
+  const layer_type without = kvplan::mla(static_cast<std::int32_t>(s.kv_lora_rank), static_cast<std::int32_t>(s.qk_rope_head_dim));
+  params::mla_shape plain = s;
+  plain.index_head_dim = plain.index_n_heads = 0;
+  const std::string_view letters = pattern_letters ? pattern.raw() : std::string_view{};
+  json::elements listed = pattern_list ? json::elements(pattern) : json::elements{};
   const std::int64_t dense = r_.require_integer(text_, "intermediate_size");
   for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
-    add_layer(r_, layers_, t);
-    t_.total += params::mla(s) + param_count{c_.hidden} * 2;
+    bool indexer = s.index_head_dim > 0;
+    if (indexer && pattern_letters) {
+      indexer = static_cast<std::size_t>(i) >= letters.size() || letters[static_cast<std::size_t>(i)] != 'S';
+    } else if (indexer && pattern_list) {
+      indexer = listed.done() || !listed.get().equals("S");
+      if (!listed.done()) listed.next();
+    } else if (indexer) {
+      indexer = max_of(i - offset + 1, std::int64_t{0}) % freq == 0;
+    }
+    add_layer(r_, layers_, indexer ? with_indexer : without);
+    t_.total += params::mla(indexer ? s : plain) + param_count{c_.hidden} * 2;
     add_ffn(i, dense);
   }
 }

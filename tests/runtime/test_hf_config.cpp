@@ -659,6 +659,39 @@ TEST_CASE("Gemma 4: two head sizes, K=V global heads, shared-KV layers, PLE and 
   CHECK(bare.max_model_len == 131'072);
 }
 
+TEST_CASE("GLM-5.x IndexCache: the sparse-attention indexer on some layers only", "[hf_config]") {
+  const std::string base = R"({"model_type": "glm_moe_dsa", "num_hidden_layers": 10, "hidden_size": 1024,
+    "num_attention_heads": 8, "vocab_size": 1000, "kv_lora_rank": 512, "qk_rope_head_dim": 64,
+    "qk_nope_head_dim": 128, "v_head_dim": 128, "q_lora_rank": 256, "intermediate_size": 2048,
+    "max_position_embeddings": 8192, "index_topk": 2048, "index_head_dim": 128, "index_n_heads": 32,
+    "dtype": "bfloat16")";
+  const auto indexed = [](const model& m) {
+    std::string out;
+    for (std::int32_t i = 0; i < m.num_layers(); ++i) out += m.layers[i].index_head_dim > 0 ? 'I' : '-';
+    return out;
+  };
+  // Every layer by default (DeepSeek-V3.2): 10 x ((512 + 64) x 2 B + 132) = 12,840 B per token.
+  const model every = model_from_hf_config(base + "}");
+  CHECK(indexed(every) == "IIIIIIIIII");
+  CHECK(cache_cost_of(every).full_bytes_per_token == 12'840);
+  // index_topk_freq 4, offset 2 (the default): max(i - 1, 0) % 4 == 0 -> 0, 1, 5, 9.
+  // 10 x 1,152 + 4 x 132 = 12,048 B per token.
+  const model freq = model_from_hf_config(base + R"(, "index_topk_freq": 4})");
+  CHECK(indexed(freq) == "II---I---I");
+  CHECK(cache_cost_of(freq).full_bytes_per_token == 12'048);
+  // GLM-5.2: offset 3, max(i - 2, 0) % 4 == 0 -> 0, 1, 2, 6.
+  CHECK(indexed(model_from_hf_config(base + R"(, "index_topk_freq": 4, "index_skip_topk_offset": 3})")) == "III---I---");
+  // index_topk_pattern wins: every letter but "S" keeps the indexer, as do layers past its end.
+  CHECK(indexed(model_from_hf_config(base + R"(, "index_topk_pattern": "FFSSFSSS"})")) == "II--I---II");
+  CHECK(indexed(model_from_hf_config(base + R"(, "index_topk_pattern": ["F", "S", "S"]})")) == "I--IIIIIII");
+  // indexer_types is transformers' view of the same keys; vLLM does not read it.
+  CHECK(indexed(model_from_hf_config(base + R"(, "indexer_types": ["full", "shared", "shared", "shared", "full",
+    "shared", "shared", "shared", "full", "shared"]})")) == "IIIIIIIIII");
+  // The layers without an indexer have no indexer weights either: 6 layers x (wq_b 256 x 32 x 128
+  // + wk 1024 x 128 + k_norm 2 x 128 + weights_proj 1024 x 32) = 6 x 1,212,672 fewer parameters.
+  CHECK(every.total_params - freq.total_params == 6 * (256 * 32 * 128 + 1024 * 128 + 256 + 1024 * 32));
+}
+
 TEST_CASE("errors: malformed JSON, wrong types, missing keys, absurd values", "[hf_config][errors]") {
   CHECK(message_of(R"({"model_type": "llama" "num_hidden_layers": 4})") ==
         "config.json is not valid JSON: expected ',' or '}' after an object member (at byte 23)");
