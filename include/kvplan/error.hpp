@@ -47,8 +47,8 @@ namespace kvplan::inline v0 {
   X(block_size_must_be_positive, "block_size must be positive (got {0})", block_size, unused_1, unused_2) \
   X(block_size_not_supported_by_attention_backend, "block_size {0} is not supported by the attention backend, whose kernels take multiples of {1}", block_size, kernel_block_size, unused) \
   X(kv_cache_dtype_needs_fp8_support, "an fp8 KV cache needs a GPU with fp8 support (compute capability {0} has none)", compute_capability, unused_1, unused_2) \
-  X(weight_dtype_needs_fp8_support, "fp8 weights need a GPU with fp8 support (compute capability {0} has none)", compute_capability, unused_1, unused_2) \
-  X(nvfp4_needs_blackwell, "nvfp4 needs an NVIDIA Blackwell GPU with fp4 tensor cores (compute capability {0})", compute_capability, unused_1, unused_2) \
+  X(weights_need_newer_gpu, "{s} weights need an NVIDIA GPU of compute capability {1} or newer (this GPU: {0})", compute_capability, needed_compute_capability, unused) \
+  X(nvfp4_needs_blackwell, "an nvfp4 KV cache needs an NVIDIA Blackwell GPU with fp4 tensor cores (compute capability {0})", compute_capability, unused_1, unused_2) \
   X(fp8_ds_mla_needs_mla, "kv_cache_dtype fp8_ds_mla needs a model with MLA attention", unused_0, unused_1, unused_2) \
   X(kv_cache_dtype_not_supported_for_mla, "this kv_cache_dtype cannot store an MLA latent", unused_0, unused_1, unused_2) \
   X(mla_page_size_cannot_be_unified, "an MLA page of {0} bytes does not divide the largest page of {1} bytes, and vLLM cannot pad MLA pages", mla_page_bytes, largest_page_bytes, unused) \

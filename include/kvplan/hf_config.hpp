@@ -807,6 +807,30 @@ constexpr dtype builder::read_dtype() {
   return dtype::bfloat16;
 }
 
+// ModelOpt's own layout nests quant_algo under "quantization"; vLLM's normaliser raises
+// "Unknown ModelOpt quant algo" for MIXED_PRECISION there.
+constexpr bool nested_algo(const json::object& qc) { return reader::has(qc, "quantization"); }
+
+// The format of the MLP layers of a ModelOpt MIXED_PRECISION checkpoint: the quant_algo of
+// its first quantized_layers entry whose name has "mlp" or "experts" (NVFP4 and W4A16_NVFP4
+// store nvfp4, FP8 fp8).
+constexpr dtype mixed_precision_mlp_format(const json::object& qc) {
+  dtype format = dtype::nvfp4;
+  const auto layers = qc.find("quantized_layers");
+  if (!layers || !layers.found.is_object()) return format;
+  const json::object l(layers.found);
+  for (std::uint32_t i = 0; i < l.indexed(); ++i) {
+    const std::string_view name = l.key(i);
+    if (name.find("mlp") == std::string_view::npos && name.find("experts") == std::string_view::npos) continue;
+    if (!l.member_value(i).is_object()) continue;
+    const json::small_object entry(l.member_value(i));
+    const auto algo = entry.find("quant_algo");
+    if (algo && algo.found.is_string()) format = algo.found.raw().find("FP4") != std::string_view::npos ? dtype::nvfp4 : dtype::fp8_e4m3;
+    break;
+  }
+  return format;
+}
+
 constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
   c.format = model_dtype;
   auto q = r_.of_kind(root_, "quantization_config", json::kind::object);
@@ -836,12 +860,31 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
     } else if (algo && is_one_of(algo.found, {"NVFP4", "nvfp4"})) {
       c.format = dtype::nvfp4;
       c.quantization = "modelopt_fp4";
+    } else if (algo && algo.found.equals("MIXED_PRECISION") && !nested_algo(qc)) {
+      // ModelOptMixedPrecisionConfig: a quant_algo per layer in quantized_layers. The format
+      // taken for the bulk is the MLP's (the widest layers); attention layers in FP8 are larger
+      // than NVFP4 ones, which this under-counts.
+      c.quantization = "modelopt_mixed";
+      c.format = mixed_precision_mlp_format(qc);
     } else {
       r_.report(errc::config_value_not_supported, "quant_algo");
       return;
     }
-    const auto kv = r_.of_kind(holder, "kv_cache_quant_algo", json::kind::string);
-    if (kv && is_one_of(kv.found, {"FP8", "fp8"})) c.kv_cache_scheme = cache_dtype::fp8_e4m3;
+    // With --kv-cache-dtype auto, the checkpoint's KV scheme (get_kv_cache_quant_algo_string):
+    // kv_cache_scheme or kv_cache_quant_algo, nested or at the top; 8-bit floats are fp8_e4m3.
+    for (const json::object* o : {&holder, &qc}) {
+      for (const json::chars key : {json::chars("kv_cache_scheme"), json::chars("kv_cache_quant_algo")}) {
+        if (!reader::has(*o, key) || c.kv_cache_scheme) continue;
+        const json::value v = o->find(key).found;
+        if (v.is_string() && (v.equals("FP8") || v.equals("fp8"))) c.kv_cache_scheme = cache_dtype::fp8_e4m3;
+        if (v.is_object()) {
+          const json::small_object scheme(v);
+          const auto type = r_.of_kind(scheme, "type", json::kind::string);
+          if (type && type.found.equals("float") && r_.integer(scheme, "num_bits", 0, 0, 64) == 8)
+            c.kv_cache_scheme = cache_dtype::fp8_e4m3;
+        }
+      }
+    }
     return;
   }
   if (!method) {

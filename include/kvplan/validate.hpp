@@ -26,6 +26,23 @@ namespace kvplan::inline v0 {
 inline constexpr std::int32_t max_pipeline_stages = 64;
 
 namespace detail {
+// The quantized weight formats a GPU can load (each method's get_min_capability). Without the
+// tensor cores a format needs, vLLM runs it weight-only through Marlin: fp8 from sm_80
+// (Fp8Config, compressed-tensors; ModelOpt FP8 wants sm_89), NVFP4 from sm_75 (ModelOpt and
+// compressed-tensors NVFP4), MXFP4 from sm_80. AMD GPUs load fp8 only where they have it and
+// no NVFP4.
+constexpr error weight_format_error(const checkpoint& c, const gpu& g) {
+  const bool amd = g.vendor == gpu_vendor::amd;
+  if (is_fp8(c.format) && !g.fp8) {
+    const std::int32_t needed = c.quantization == "modelopt" ? 89 : 80;
+    if (amd || g.compute_capability < needed) return {errc::weights_need_newer_gpu, {g.compute_capability, needed}, c.quantization == "modelopt" ? "ModelOpt FP8" : "fp8"};
+  }
+  if (c.format == dtype::nvfp4 && (amd || g.compute_capability < 75))
+    return {errc::weights_need_newer_gpu, {g.compute_capability, 75}, "nvfp4"};
+  if (c.format == dtype::mxfp4 && !amd && g.compute_capability < 80)
+    return {errc::weights_need_newer_gpu, {g.compute_capability, 80}, "mxfp4"};
+  return {};
+}
 // An out-of-range fraction in thousandths for an error message, rounded away from zero so that
 // 1.0004 reads 1.001, not 1; NaN reads as 0 and magnitudes are capped, so the conversion is
 // always defined.
@@ -120,9 +137,8 @@ constexpr error validate(const deployment& d) {
   // Hardware support for the formats.
   const checkpoint c = checkpoint_of(d);
   if (d.kv_cache_dtype == cache_dtype::fp8_ds_mla && !m.uses_mla()) return {errc::fp8_ds_mla_needs_mla};
-  if (is_fp8(c.format) && !d.gpu.fp8) return {errc::weight_dtype_needs_fp8_support, {d.gpu.compute_capability}};
+  if (const error e = detail::weight_format_error(c, d.gpu)) return e;
   const bool nvidia_fp4 = d.gpu.fp4 && d.gpu.vendor == gpu_vendor::nvidia;
-  if (c.format == dtype::nvfp4 && !nvidia_fp4) return {errc::nvfp4_needs_blackwell, {d.gpu.compute_capability}};
   const vllm_rules rules = rules_for(d.vllm);
   const cache_dtype resolved = resolve_kv_cache_dtype(d, rules);
   if (is_fp8(resolved) && !d.gpu.fp8) return {errc::kv_cache_dtype_needs_fp8_support, {d.gpu.compute_capability}};

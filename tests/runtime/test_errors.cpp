@@ -68,13 +68,28 @@ TEST_CASE("formats the GPU cannot run", "[errors]") {
   deployment d{.model = models::llama_3_1_8b, .gpu = gpus::a100_80gb, .kv_cache_dtype = cache_dtype::fp8};
   REQUIRE(error_of(d).code == errc::kv_cache_dtype_needs_fp8_support);
   d.kv_cache_dtype = cache_dtype::auto_;
-  d.checkpoint = 1;  // nvidia/Llama-3.1-8B-Instruct-FP8
-  REQUIRE(error_of(d).code == errc::weight_dtype_needs_fp8_support);
+  d.checkpoint = 1;  // nvidia/Llama-3.1-8B-Instruct-FP8: ModelOpt FP8 wants sm_89
+  REQUIRE(error_of(d) == error{errc::weights_need_newer_gpu, {80, 89}, "ModelOpt FP8"});
+  REQUIRE(describe(error_of(d)) ==
+          "ModelOpt FP8 weights need an NVIDIA GPU of compute capability 89 or newer (this GPU: 80)");
+  // NVFP4 weights run weight-only through Marlin before Blackwell, from sm_75; not on AMD.
+  // (This checkpoint asks for an fp8 KV cache, which Turing cannot hold: bfloat16 there.)
+  d.checkpoint = 2;
   d.gpu = gpus::h100_sxm;
-  d.checkpoint = 2;  // NVFP4 needs Blackwell
+  REQUIRE(error_of(d).code == errc::none);
+  d.gpu = gpus::t4;
+  d.kv_cache_dtype = cache_dtype::bfloat16;
+  REQUIRE(error_of(d).code == errc::none);
+  d.gpu = gpus::mi300x;
+  REQUIRE(error_of(d) == error{errc::weights_need_newer_gpu, {942, 75}, "nvfp4"});
+  // An nvfp4 KV cache needs Blackwell's fp4 tensor cores.
+  d.gpu = gpus::h100_sxm;
+  d.checkpoint = 0;
+  d.kv_cache_dtype = cache_dtype::nvfp4;
   REQUIRE(error_of(d).code == errc::nvfp4_needs_blackwell);
   d.gpu = gpus::b200;
   REQUIRE(error_of(d).code == errc::none);
+  d.kv_cache_dtype = cache_dtype::auto_;
   d.checkpoint = 7;
   REQUIRE(error_of(d).code == errc::checkpoint_out_of_range);
 }

@@ -420,6 +420,22 @@ TEST_CASE("dtype, quantization, remote code", "[hf_config]") {
   CHECK(producer.format == dtype::fp8_e4m3);
   CHECK(producer.quantization == "modelopt");
   CHECK(producer.kv_cache_scheme == cache_dtype::fp8_e4m3);
+  // ModelOpt's Hugging Face layout: a kv_cache_scheme of 8-bit floats selects fp8_e4m3 with
+  // --kv-cache-dtype auto (MiniMax-M2.5 NVFP4), as kv_cache_quant_algo "FP8" does.
+  const checkpoint scheme = quant(R"({"quant_method": "modelopt", "quant_algo": "NVFP4",
+    "kv_cache_scheme": {"dynamic": false, "num_bits": 8, "type": "float"}, "producer": {"name": "modelopt"}})");
+  CHECK(scheme.kv_cache_scheme == cache_dtype::fp8_e4m3);
+  CHECK_FALSE(quant(R"({"quant_method": "modelopt", "quant_algo": "NVFP4"})").kv_cache_scheme.has_value());
+  // MIXED_PRECISION (ModelOptMixedPrecisionConfig, "modelopt_mixed"): the MLP layers' format.
+  const checkpoint mixed = quant(R"({"quant_method": "modelopt", "quant_algo": "MIXED_PRECISION",
+    "quantized_layers": {"model.layers.0.self_attn.q_proj": {"quant_algo": "FP8"},
+                         "model.layers.0.mlp.gate_proj": {"quant_algo": "W4A16_NVFP4"}}})");
+  CHECK(mixed.quantization == "modelopt_mixed");
+  CHECK(mixed.format == dtype::nvfp4);
+  // ModelOpt's own nested layout raises "Unknown ModelOpt quant algo" for it in vLLM.
+  CHECK(message_of(llama_with("quantization_config",
+                              R"({"producer": {"name": "modelopt"}, "quantization": {"quant_algo": "MIXED_PRECISION"}})")) ==
+        "config.json \"quant_algo\" has a value kvplan does not know how to size");
   const checkpoint ct = quant(R"({"quant_method": "compressed-tensors", "config_groups": {"group_0": {"weights": {"num_bits": 8, "type": "float"}}},
                                   "kv_cache_scheme": {"num_bits": 8, "type": "float", "strategy": "tensor"}})");
   CHECK(ct.format == dtype::fp8_e4m3);

@@ -1,7 +1,9 @@
-// Rule: fp8 weights need fp8 hardware. nvidia/Llama-3.1-8B-Instruct-FP8 on an A100 fails.
-// EXPECT: weight_dtype_needs_fp8_support
+// Rule: ModelOpt FP8 weights need sm_89 (ModelOptFp8Config.get_min_capability); other fp8
+// checkpoints run through Marlin on Ampere. nvidia/Llama-3.1-8B-Instruct-FP8 on an A100 fails.
+// EXPECT: weights_need_newer_gpu
 // EXPECT: compute_capability = 80
-// EXPECT-CXX26: fp8 weights need a GPU with fp8 support (compute capability 80 has none)
+// EXPECT: needed_compute_capability = 89
+// EXPECT-CXX26: ModelOpt FP8 weights need an NVIDIA GPU of compute capability 89 or newer (this GPU: 80)
 #include <kvplan/guards.hpp>
 #include <kvplan/kvplan.hpp>
 #include <kvplan/models.hpp>
