@@ -675,6 +675,7 @@ class builder {
   bool routed_ = false;
   bool vision_estimated_ = false;  // the vision tower's parameters are an estimate
   std::int64_t layers_from_list_ = 0;  // the layer count a per-layer list gives, when no key does
+  bool longrope_ = false;              // a LongRoPE rope type: the default length differs
 };
 
 // --- shared readers ----------------------------------------------------------------------
@@ -735,6 +736,7 @@ constexpr double builder::rope_factor(const json::small_object& rp, count_t& der
   }
   // vLLM's _get_and_verify_max_len: every type but su, longrope and llama3 scales the length
   // by its factor (1 when it has none, as GPT-J's "gptj" or Qwen2-VL's "mrope").
+  if (is_one_of(type.found, {"su", "longrope"})) longrope_ = true;
   if (is_one_of(type.found, {"su", "longrope", "llama3"})) return 1;
   if (type.found.equals("yarn"))
     derived = r_.require_integer(rp, "original_max_position_embeddings", 1, count_t{1} << 40);
@@ -1717,6 +1719,14 @@ constexpr void builder::build(model& m) {
   }
   m.tie_word_embeddings = c_.tie;
   m.max_model_len = read_max_model_len();
+  // vLLM's default length for LongRoPE: hf_config.original_max_position_embeddings.
+  if (longrope_ && r_.ok()) {
+    const json::object& top = root_;
+    if (reader::has(top, "original_max_position_embeddings"))
+      m.default_max_model_len = r_.require_integer(top, "original_max_position_embeddings", 1, count_t{1} << 40);
+    else if (reader::has(text_, "original_max_position_embeddings"))
+      m.default_max_model_len = r_.require_integer(text_, "original_max_position_embeddings", 1, count_t{1} << 40);
+  }
   m.torch_dtype = read_dtype();
   m.mamba_ssm_cache_dtype = ssm_dtype_;
   const param_count active = t_.total - t_.inactive;

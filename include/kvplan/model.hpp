@@ -154,6 +154,10 @@ struct model {
   std::int32_t moe_intermediate_size = 0;
   std::int32_t num_experts_per_tok = 0;
   count_t max_model_len = 0;             // derived from max_position_embeddings (and RoPE scaling)
+  // The length vLLM takes when --max-model-len is not given (or is auto), where it is not
+  // max_model_len: LongRoPE models (Phi-3/3.5/4-mini) default to original_max_position_embeddings
+  // "to avoid performance degradation for shorter sequences". 0: max_model_len.
+  count_t default_max_model_len = 0;
   dtype torch_dtype = dtype::bfloat16;   // compute dtype; --kv-cache-dtype auto resolves to it
 
   // Mamba / linear state dtypes when the config fixes them (NemotronH mamba_ssm_cache_dtype);

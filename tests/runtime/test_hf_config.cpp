@@ -326,6 +326,16 @@ TEST_CASE("max_model_len: the smallest length key, times the RoPE factor as vLLM
   CHECK(len("rope_scaling", R"({"rope_type": "llama3", "factor": 8.0})") == 2048);  // not scaled again
   CHECK(len("rope_scaling", R"({"rope_type": "longrope", "factor": 8.0})") == 2048);
   CHECK(len("rope_scaling", R"({"type": "su", "factor": 8.0})") == 2048);
+  // LongRoPE (Phi-3/3.5/4-mini): the maximum stays, but vLLM's default length (no
+  // --max-model-len, or auto) is the top-level original_max_position_embeddings.
+  const model phi3 = model_from_hf_config(llama_with("rope_scaling", R"({"type": "longrope", "long_factor": [1.0], "short_factor": [1.0]})")
+                                              .insert(1, "\"original_max_position_embeddings\": 512, "));
+  CHECK(phi3.max_model_len == 2048);
+  CHECK(phi3.default_max_model_len == 512);
+  CHECK(make_plan({.model = phi3, .gpu = gpus::h100_sxm}).max_model_len == 512);
+  CHECK(make_plan({.model = phi3, .gpu = gpus::h100_sxm, .max_model_len = 2048}).max_model_len == 2048);
+  CHECK(model_from_hf_config(llama_with("rope_scaling", R"({"rope_type": "yarn", "factor": 4.0, "original_max_position_embeddings": 512})"))
+            .default_max_model_len == 0);
   // YaRN: original_max_position_embeddings x factor (Qwen2.5's documented 4 x 32768).
   CHECK(len("rope_scaling", R"({"type": "yarn", "factor": 4.0, "original_max_position_embeddings": 512})") == 2048);
   CHECK(len("rope_scaling", R"({"rope_type": "yarn", "factor": 2.5, "original_max_position_embeddings": 1000})") == 2500);
