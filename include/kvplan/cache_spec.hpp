@@ -146,7 +146,8 @@ constexpr error state_split_error(const layer_type& t, std::int32_t tp) {
     case layer_kind::mamba2:
       if (const error e = check(t.state_heads)) return e;
       return check(detail::mamba2_conv_dim(t, tp));
-    case layer_kind::mamba1: return check(t.intermediate_size);
+    case layer_kind::mamba1:
+    case layer_kind::short_conv: return check(t.intermediate_size);
     case layer_kind::linear_attention: return check(t.state_heads);
     case layer_kind::gated_deltanet:
       if (const error e = check(t.state_heads)) return e;
@@ -177,6 +178,9 @@ constexpr count_t state_bytes_per_rank(const layer_type& t, const rank_context& 
       const count_t ssm = checked_mul(inner, t.state_size);
       return checked_add(checked_mul(conv, conv_b), checked_mul(ssm, ssm_b));
     }
+    case layer_kind::short_conv:
+      // One conv state: (conv_kernel - 1, conv_dim / tp).
+      return checked_mul(checked_mul(t.conv_kernel - 1, t.intermediate_size / tp), conv_b);
     case layer_kind::linear_attention: {
       // One (heads / tp, head_dim, head_dim) state.
       const count_t state = checked_mul(checked_mul(t.state_heads / tp, t.state_head_dim), t.state_head_dim);
@@ -256,6 +260,7 @@ constexpr layer_specs specs_of(const layer_type& t, const rank_context& c) {
     case layer_kind::mamba1:
     case layer_kind::linear_attention:
     case layer_kind::gated_deltanet:
+    case layer_kind::short_conv:
       s.kind = spec_kind::mamba;
       s.state_bytes = state_bytes_per_rank(t, c);
       (void)out.push_back(s);

@@ -76,6 +76,9 @@ namespace kvplan::inline v0 {
   X(pipeline_parallel_size_exceeds_stage_limit, "pipeline_parallel_size ({0}) exceeds the {1} pipeline stages a kvplan plan holds", pipeline_parallel_size, max_pipeline_stages, unused) \
   X(model_dtype_must_be_a_float_type, "dtype {s} is not one vLLM computes in (float16, bfloat16 or float32)", unused_0, unused_1, unused_2) \
   X(config_dtype_keys_disagree, "config.json \"torch_dtype\" and \"dtype\" name different dtypes", unused_0, unused_1, unused_2) \
+  X(architecture_not_in_vllm, "vLLM does not serve {s}: it is not in vLLM's model registry", unused_0, unused_1, unused_2) \
+  X(architecture_removed_from_vllm, "vLLM no longer serves {s}: the last release that did was {0}.{1}.{2}", major, minor, patch) \
+  X(model_type_not_carried, "kvplan does not carry model_type \"{s}\" yet: its KV-cache rule is not modelled (see docs/limitations.md)", unused_0, unused_1, unused_2) \
   X(config_part_not_counted, "config.json has \"{s}\", whose parameters kvplan does not count for this model type", unused_0, unused_1, unused_2) \
   X(quantization_not_supported_for_checkpoint, "quantization {s} is not one kvplan sizes for this checkpoint (fp8 on unquantized weights, or the checkpoint's own method)", unused_0, unused_1, unused_2)
 

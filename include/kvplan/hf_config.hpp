@@ -250,6 +250,8 @@ enum class arch : std::uint8_t {
   minimax_linear,  // attn_type_list: lightning or softmax attention
   mla,             // DeepSeek multi-head latent attention (and the V3.2 indexer)
   gemma4,          // sliding layers of head_dim, full layers of global_head_dim; shared-KV layers
+  mimo_v2,         // hybrid_layer_pattern: SWA and full layers with their own heads and K / V sizes
+  lfm2,            // layer_types: full attention or a short convolution
 };
 
 // Where a layer's feed-forward is a mixture of experts.
@@ -293,6 +295,7 @@ struct type_rules {
   bool routing_bias = false;       // e_score_correction_bias per expert (noaux_tc routers)
   bool mlp_4x_default = false;     // no intermediate size: 4 x hidden (GPT-2's n_inner None, EXAONE)
   legacy_block legacy = legacy_block::none;
+  bool mla_full_kv = false;        // MLA weights, full K and V cached per head (MiniCPM3)
 };
 
 // The text config as its config class reads it: the file's own keys first (a null one counts as
@@ -381,6 +384,16 @@ inline constexpr std::string_view gemma4_text_defaults =
         "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256, "max_position_embeddings": 131072,
         "sliding_window": 512, "global_head_dim": 512, "hidden_size_per_layer_input": 256,
         "vocab_size_per_layer_input": 262144})";
+// Lfm2Config (transformers): block_ff_dim and tie_embedding are its older names.
+inline constexpr std::string_view lfm2_defaults =
+    R"({"vocab_size": 65536, "hidden_size": 2560, "intermediate_size": 12288, "num_hidden_layers": 32,
+        "num_attention_heads": 32, "num_key_value_heads": 8, "max_position_embeddings": 128000,
+        "conv_L_cache": 3, "tie_word_embeddings": true})";
+inline constexpr key_alias lfm2_aliases[] = {{"intermediate_size", "block_ff_dim"},
+                                             {"tie_word_embeddings", "tie_embedding"}};
+// vLLM's LagunaConfig: layer 0 dense, every other layer sparse.
+inline constexpr std::string_view laguna_defaults =
+    R"({"mlp_only_layers": [0], "decoder_sparse_step": 1, "num_key_value_heads": 8, "head_dim": 128})";
 // Qwen3_5TextConfig; Qwen3_5MoeTextConfig adds the experts (and has no dense intermediate_size).
 inline constexpr std::string_view qwen3_5_text_defaults =
     R"({"num_key_value_heads": 4, "head_dim": 256, "linear_conv_kernel_dim": 4, "linear_key_head_dim": 128,
@@ -429,6 +442,21 @@ constexpr type_rules rules_for(const Type& t) {
     return {.model_type = t.equals("gemma3") ? "gemma3" : "gemma3_text", .defaults = gemma3_text_defaults,
             .kind = arch::gemma3, .bias_from_key = true, .qk_norm = qk::per_head, .norms_per_layer = 4,
             .tie_default = true, .float16_unsupported = true};
+  if (t.equals("deepseek"))  // DeepSeek-MoE (v1), remote code: MHA, experts from first_k_dense_replace
+    return {.model_type = "deepseek", .native = false, .moe = moe_rule::first_k_dense};
+  if (t.equals("laguna"))
+    return {.model_type = "laguna", .defaults = laguna_defaults, .moe = moe_rule::sparse_step};
+  if (t.equals("exaone4"))
+    return {.model_type = "exaone4", .qk_norm = qk::per_head};
+  if (t.equals("minicpm3"))
+    return {.model_type = "minicpm3", .kind = arch::mla, .native = false, .mla_full_kv = true};
+  if (t.equals("mimo_v2_flash") || t.equals("mimo_v2"))
+    return {.model_type = t.equals("mimo_v2") ? "mimo_v2" : "mimo_v2_flash", .kind = arch::mimo_v2, .native = false};
+  if (t.equals("lfm2") || t.equals("lfm2_vl") || t.equals("lfm2-vl"))
+    return {.model_type = t.equals("lfm2") ? "lfm2" : t.equals("lfm2_vl") ? "lfm2_vl" : "lfm2-vl", .defaults = lfm2_defaults,
+            .aliases = lfm2_aliases, .num_aliases = 2, .kind = arch::lfm2, .qk_norm = qk::per_head};
+  if (t.equals("deepseek_vl_v2"))
+    return {.model_type = "deepseek_vl_v2", .kind = arch::mla, .moe = moe_rule::first_k_dense};
   if (t.equals("gemma4_text") || t.equals("gemma4"))
     return {.model_type = t.equals("gemma4") ? "gemma4" : "gemma4_text", .defaults = gemma4_text_defaults,
             .kind = arch::gemma4, .tie_default = true};
@@ -515,6 +543,13 @@ inline constexpr architecture_type architecture_types[] = {
     {"Gemma3ForCausalLM", "gemma3_text"},
     {"Gemma3ForConditionalGeneration", "gemma3"},
     {"Gemma4ForCausalLM", "gemma4_text"},
+    {"DeepseekForCausalLM", "deepseek"},
+    {"LagunaForCausalLM", "laguna"},
+    {"Exaone4ForCausalLM", "exaone4"},
+    {"MiniCPM3ForCausalLM", "minicpm3"},
+    {"MiMoV2FlashForCausalLM", "mimo_v2_flash"},
+    {"Lfm2ForCausalLM", "lfm2"},
+    {"Lfm2VlForConditionalGeneration", "lfm2_vl"},
     {"Gemma4ForConditionalGeneration", "gemma4"},
     {"GptOssForCausalLM", "gpt_oss"},
     {"PhiForCausalLM", "phi"},
@@ -551,6 +586,49 @@ constexpr std::string_view model_type_of_architectures(reader& r, const O& root)
   for (const architecture_type& a : architecture_types)
     if (first.get().equals(a.architecture)) return a.model_type;
   return {};
+}
+
+// Architectures vLLM does not serve: never registered (0.0.0), or removed after a release
+// (vllm/model_executor/models/registry.py, _PREVIOUSLY_SUPPORTED_MODELS).
+struct unserved_architecture {
+  std::string_view architecture;
+  std::int32_t major = 0, minor = 0, patch = 0;  // the last release that served it
+};
+inline constexpr unserved_architecture unserved_architectures[] = {
+    {"MllamaForConditionalGeneration", 0, 10, 2},  // encoder-decoder models left with V0
+    {"Phi3SmallForCausalLM", 0, 9, 2},
+    {"LlavaLlamaForCausalLM"},     // the original LLaVA repository's class; llava-hf's is served
+    {"MultiModalityCausalLM"},     // Janus (SGLang's name for model_type multi_modality)
+    {"Step3p7FlashForCausalLM"},   // vLLM registers Step3p7ForConditionalGeneration
+    {"MiniMaxM3ForCausalLM"},      // vLLM registers MiniMaxM3Sparse*
+};
+// Model types vLLM serves whose KV-cache rule kvplan does not model yet.
+inline constexpr std::string_view uncarried_model_types[] = {"deepseek_v4", "deepseek_ref", "minimax_m3_vl",
+                                                             "kimi_k3", "kimi_linear"};
+
+// The refusal for a config of an architecture vLLM does not serve, or of a model type kvplan
+// does not carry; none otherwise.
+template <class O>
+constexpr void check_served(reader& r, const O& root, std::string_view model_type) {
+  for (const std::string_view t : uncarried_model_types)
+    if (model_type == t) {
+      r.report(errc::model_type_not_carried, json::chars(t));
+      return;
+    }
+  if (model_type == "multi_modality") {
+    r.report(errc::architecture_not_in_vllm, "Janus (model_type multi_modality)");
+    return;
+  }
+  const auto archs = r.of_kind(root, "architectures", json::kind::array);
+  if (!archs) return;
+  json::elements first(archs.found);
+  if (first.done() || !first.get().is_string()) return;
+  for (const unserved_architecture& a : unserved_architectures) {
+    if (!first.get().equals(json::chars(a.architecture))) continue;
+    if (a.major == 0 && a.minor == 0) r.report(errc::architecture_not_in_vllm, json::chars(a.architecture));
+    else r.report(errc::architecture_removed_from_vllm, json::chars(a.architecture), a.major, a.minor, a.patch);
+    return;
+  }
 }
 
 // Keys that change the cache in a way only the model type can explain: an unknown model_type
@@ -653,6 +731,9 @@ class builder {
   constexpr void minimax_linear();
   constexpr void mla();
   constexpr void gemma4();
+  constexpr void mimo_v2();
+  constexpr bool exaone4_sliding(std::int64_t i);
+  constexpr void lfm2();
   constexpr void vision_tower();
 
   reader& r_;
@@ -1133,6 +1214,18 @@ constexpr void builder::attention_decoder() {
   const param_count norms = k == arch::phi ? param_count{c_.hidden} * (rules_.legacy == legacy_block::gpt2 ? 4 : 2)
                                            : param_count{c_.hidden} * rules_.norms_per_layer;
 
+  // Laguna: query heads per layer (num_attention_heads_per_layer) and a per-head output gate.
+  const auto heads_per_layer = r_.of_kind(text_, "num_attention_heads_per_layer", json::kind::array);
+  if (heads_per_layer && heads_per_layer.found.size() != static_cast<std::uint32_t>(c_.layers))
+    r_.report(errc::config_keys_conflict, "num_attention_heads_per_layer", heads_per_layer.found.size(), c_.layers);
+  json::elements heads_cursor = heads_per_layer ? json::elements(heads_per_layer.found) : json::elements{};
+  // gating: "per-head" (or the older true) is softplus(g_proj(x)) with one gate per head.
+  bool head_gate = false;
+  if (rules_.model_type == "laguna" && reader::has(text_, "gating")) {
+    const json::value g = text_.find("gating").found;
+    head_gate = g.is_string() ? is_one_of(g, {"per-head", "per_head"}) : r_.boolean(text_, "gating", false);
+  }
+
   json::elements type_cursor = types ? json::elements(types.found) : json::elements{};
   for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
     bool sliding = false;
@@ -1145,6 +1238,8 @@ constexpr void builder::attention_decoder() {
       sliding = i % 2 == 0;
     } else if (k == arch::gemma3) {
       sliding = (i + 1) % pattern != 0;
+    } else if (rules_.model_type == "exaone4") {
+      sliding = exaone4_sliding(i);
     } else {
       sliding = window > 0;
     }
@@ -1152,7 +1247,16 @@ constexpr void builder::attention_decoder() {
     const auto kv = static_cast<std::int32_t>(c_.kv_heads);
     const auto hd = static_cast<std::int32_t>(c_.head_dim);
     add_layer(r_, layers_, sliding ? sliding_window(kv, hd, static_cast<std::int32_t>(window)) : full_attention(kv, hd));
-    t_.total += attention + norms;
+    if (heads_per_layer || head_gate) {
+      params::attention_shape own = a;
+      if (heads_per_layer) {
+        own.heads = r_.as_integer(heads_cursor.get(), "num_attention_heads_per_layer", 1, int32_max);
+        heads_cursor.next();
+      }
+      t_.total += params::attention(own) + (head_gate ? params::linear(c_.hidden, own.heads) : param_count{}) + norms;
+    } else {
+      t_.total += attention + norms;
+    }
     add_ffn(i, intermediate, k != arch::phi, mlp_bias);
   }
   // The final LayerNorm's bias, and Phi's lm_head bias or GPT-2's learned position embeddings.
@@ -1465,7 +1569,9 @@ constexpr void builder::mla() {
   s.kv_lora_rank = r_.require_integer(text_, "kv_lora_rank");
   s.qk_rope_head_dim = r_.require_integer(text_, "qk_rope_head_dim", 0);
   s.qk_nope_head_dim = r_.require_integer(text_, "qk_nope_head_dim", 0);
-  s.v_head_dim = r_.require_integer(text_, "v_head_dim");
+  // MiniCPM3Config: no v_head_dim means hidden_size / num_attention_heads.
+  s.v_head_dim = rules_.mla_full_kv && !reader::has(text_, "v_head_dim") ? c_.hidden / c_.heads
+                                                                         : r_.require_integer(text_, "v_head_dim");
   s.q_lora_rank = r_.integer(text_, "q_lora_rank", 0, 1);
   // DeepSeek-V3.2's indexer (vLLM: is_v32 = hasattr(config, "index_topk")). GLM-5.x IndexCache
   // keeps it on some layers only (DeepseekV2MLAAttention): with index_topk_pattern, every layer
@@ -1492,6 +1598,19 @@ constexpr void builder::mla() {
     r_.report(errc::config_key_missing, "index_topk");
   }
   if (!r_.ok()) return;
+  // MiniCPM3 (minicpm3.py) caches no latent: Attention(num_kv_heads=num_heads) of head size
+  // qk_nope_head_dim + qk_rope_head_dim, V zero-padded to it.
+  if (rules_.mla_full_kv) {
+    const layer_type kv = full_attention(static_cast<std::int32_t>(c_.heads),
+                                         static_cast<std::int32_t>(s.qk_nope_head_dim + s.qk_rope_head_dim));
+    const std::int64_t width = r_.require_integer(text_, "intermediate_size");
+    for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
+      add_layer(r_, layers_, kv);
+      t_.total += params::mla(s) + param_count{c_.hidden} * 2;
+      add_ffn(i, width);
+    }
+    return;
+  }
   const layer_type with_indexer = kvplan::mla(static_cast<std::int32_t>(s.kv_lora_rank), static_cast<std::int32_t>(s.qk_rope_head_dim),
                                               static_cast<std::int32_t>(s.index_head_dim));
   const layer_type without = kvplan::mla(static_cast<std::int32_t>(s.kv_lora_rank), static_cast<std::int32_t>(s.qk_rope_head_dim));
@@ -1514,6 +1633,143 @@ constexpr void builder::mla() {
     t_.total += params::mla(indexer ? s : plain) + param_count{c_.hidden} * 2;
     add_ffn(i, dense);
   }
+}
+
+// EXAONE 4 without layer_types: sliding_window_pattern as an int p (layer i sliding when
+// (i + 1) % p != 0; Exaone4Config's default 4), or a string such as "LLLG" repeated over the
+// layers (L local) with the last layer global (vLLM's older Exaone4Config); no sliding_window:
+// every layer global.
+constexpr bool builder::exaone4_sliding(std::int64_t i) {
+  if (!reader::has(text_, "sliding_window")) return false;
+  const auto pattern = text_.find("sliding_window_pattern");
+  if (pattern && pattern.found.is_string()) {
+    const std::string_view p = pattern.found.raw();
+    if (p.empty() || i == c_.layers - 1) return false;
+    return p[static_cast<std::size_t>(i) % p.size()] == 'L';
+  }
+  const std::int64_t every = r_.integer(text_, "sliding_window_pattern", 4, 1);
+  return (i + 1) % every != 0;
+}
+
+// MiMo-V2-Flash (vLLM's mimo_v2_flash.py): hybrid_layer_pattern[i] == 1 is a sliding-window
+// layer with its own heads (swa_num_key_value_heads, swa_head_dim, swa_v_head_dim) over
+// sliding_window_size; the others are full attention of num_key_value_heads x head_dim (V:
+// v_head_dim). attention_chunk_size is dropped (the convertor's
+// _strip_mimo_v2_attention_chunk_size: the model does not chunk). Routed experts where the
+// moe_layer_freq list says so; an integer there means no MoE layer.
+constexpr void builder::mimo_v2() {
+  read_common(true, true);
+  if (!r_.ok()) return;
+  const std::int64_t v_head = r_.integer(text_, "v_head_dim", c_.head_dim, 1);
+  const std::int64_t swa_heads = r_.integer(text_, "swa_num_attention_heads", c_.heads, 1);
+  const std::int64_t swa_kv = r_.require_integer(text_, "swa_num_key_value_heads");
+  const std::int64_t swa_head = r_.integer(text_, "swa_head_dim", c_.head_dim, 1);
+  const std::int64_t swa_v = r_.integer(text_, "swa_v_head_dim", swa_head, 1);
+  const std::int64_t window = r_.require_integer(text_, "sliding_window_size");
+  const auto pattern = r_.of_kind(text_, "hybrid_layer_pattern", json::kind::array);
+  if (!pattern) {
+    r_.report(errc::config_key_missing, "hybrid_layer_pattern");
+    return;
+  }
+  if (pattern.found.size() != static_cast<std::uint32_t>(c_.layers))
+    r_.report(errc::config_keys_conflict, "hybrid_layer_pattern", pattern.found.size(), c_.layers);
+  const auto moe_list = r_.of_kind(text_, "moe_layer_freq", json::kind::array);
+  moe_shape experts = moe_list ? read_moe() : moe_shape{};
+  if (const auto method = r_.of_kind(text_, "topk_method", json::kind::string))
+    experts.routing_bias = method.found.equals("noaux_tc");
+  const std::int64_t n_shared = r_.integer(text_, "n_shared_experts", 0);
+  if (n_shared > 0) {
+    experts.shared = params::mlp(c_.hidden, n_shared * experts.intermediate);
+    experts.shared_intermediate = n_shared * experts.intermediate;
+  }
+  moe_ = experts;
+  moe_ready_ = true;
+  const std::int64_t dense = r_.require_integer(text_, "intermediate_size");
+  if (!r_.ok()) return;
+  layer_type swa = sliding_window(static_cast<std::int32_t>(swa_kv), static_cast<std::int32_t>(swa_head),
+                                  static_cast<std::int32_t>(window));
+  swa.head_size_v = static_cast<std::int32_t>(swa_v);
+  const layer_type full = full_attention(static_cast<std::int32_t>(c_.kv_heads), static_cast<std::int32_t>(c_.head_dim),
+                                         static_cast<std::int32_t>(v_head));
+  // q, k, v (V of its own size) and o; the SWA layers' attention sink bias, one per head.
+  const auto attention = [&](std::int64_t heads, std::int64_t kv, std::int64_t head, std::int64_t v, bool sink) {
+    return params::linear(c_.hidden, heads * head) + params::linear(c_.hidden, kv * head) +
+           params::linear(c_.hidden, kv * v) + params::linear(heads * v, c_.hidden) + (sink ? heads : 0);
+  };
+  const bool swa_sink = r_.boolean(text_, "add_swa_attention_sink_bias", false);
+  const bool full_sink = r_.boolean(text_, "add_full_attention_sink_bias", false);
+  json::elements kinds(pattern.found);
+  json::elements moe_flags = moe_list ? json::elements(moe_list.found) : json::elements{};
+  for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
+    const bool sliding = r_.as_integer(kinds.get(), "hybrid_layer_pattern", 0, 1) == 1;
+    kinds.next();
+    add_layer(r_, layers_, sliding ? swa : full);
+    t_.total += (sliding ? attention(swa_heads, swa_kv, swa_head, swa_v, swa_sink)
+                         : attention(c_.heads, c_.kv_heads, c_.head_dim, v_head, full_sink)) +
+                param_count{c_.hidden} * 2;
+    bool routed = false;
+    if (moe_list && !moe_flags.done()) {
+      routed = r_.as_integer(moe_flags.get(), "moe_layer_freq", 0, 1) == 1;
+      moe_flags.next();
+    }
+    if (routed && experts.experts > 0) {
+      add_moe(t_, c_.hidden, experts);
+      routed_ = true;
+      widest_mlp_ = max_of(widest_mlp_, experts.shared_intermediate);
+    } else {
+      t_.total += params::mlp(c_.hidden, dense);
+      widest_mlp_ = max_of(widest_mlp_, dense);
+    }
+  }
+}
+
+// LFM2 (vLLM's lfm2.py): layer_types "full_attention" or "conv"; without them full_attn_idxs,
+// whose absence means every layer attends (Lfm2Config). A conv layer keeps one
+// (conv_L_cache - 1, conv_dim / TP) state per request in the model dtype; conv_dim is the hidden
+// size unless given. The MLP is block_dim wide with block_ff_dim auto-adjusted as LFM2 does:
+// 2/3 of it, times block_ffn_dim_multiplier, rounded up to block_multiple_of.
+constexpr void builder::lfm2() {
+  read_common(true, true);
+  if (!r_.ok()) return;
+  const std::int64_t conv_dim = r_.integer(text_, "conv_dim", c_.hidden, 1);
+  const std::int64_t conv_kernel = r_.integer(text_, "conv_L_cache", 3, 2);
+  std::int64_t ff = r_.require_integer(text_, "intermediate_size");
+  if (r_.boolean(text_, "block_auto_adjust_ff_dim", false)) {
+    ff = 2 * ff / 3;
+    if (reader::has(text_, "block_ffn_dim_multiplier"))
+      ff = static_cast<std::int64_t>(r_.real(text_, "block_ffn_dim_multiplier", 1.0) * static_cast<double>(ff));
+    const std::int64_t multiple = r_.integer(text_, "block_multiple_of", 256, 1);
+    ff = cdiv(ff, multiple) * multiple;
+  }
+  const auto types = r_.of_kind(text_, "layer_types", json::kind::array);
+  const auto idxs = types ? decltype(types){} : r_.of_kind(text_, "full_attn_idxs", json::kind::array);
+  if (types && types.found.size() != static_cast<std::uint32_t>(c_.layers))
+    r_.report(errc::config_keys_conflict, "layer_types", types.found.size(), c_.layers);
+  if (!r_.ok()) return;
+  params::attention_shape a = attention_shape();
+  const bool conv_bias = r_.boolean(text_, "conv_bias", false);
+  // ShortConv: in_proj hidden -> 3 x conv_dim, a depthwise conv of conv_L_cache taps, out_proj.
+  const param_count conv = params::linear(c_.hidden, 3 * conv_dim, conv_bias) + param_count{conv_dim} * conv_kernel +
+                           (conv_bias ? conv_dim : 0) + params::linear(conv_dim, c_.hidden, conv_bias);
+  json::elements cursor = types ? json::elements(types.found) : json::elements{};
+  for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
+    bool attention = true;
+    if (types) {
+      const json::value t = cursor.get();
+      if (!is_one_of(t, {"full_attention", "conv"})) r_.report(errc::config_value_not_supported, "layer_types");
+      attention = t.equals("full_attention");
+      cursor.next();
+    } else if (idxs) {
+      attention = false;
+      for (json::elements e(idxs.found); !e.done(); e.next())
+        if (r_.as_integer(e.get(), "full_attn_idxs", 0, int32_max) == i) attention = true;
+    }
+    add_layer(r_, layers_,
+              attention ? full_attention(static_cast<std::int32_t>(c_.kv_heads), static_cast<std::int32_t>(c_.head_dim))
+                        : short_conv(static_cast<std::int32_t>(conv_dim), static_cast<std::int32_t>(conv_kernel)));
+    t_.total += (attention ? params::attention(a) : conv) + param_count{c_.hidden} * 2 + params::mlp(c_.hidden, ff);
+  }
+  widest_mlp_ = ff;
 }
 
 // Gemma 4 (vLLM's gemma4.py): layer_types, else five sliding layers to one full, the last layer
@@ -1644,8 +1900,8 @@ constexpr void builder::vision_tower() {
       return fallback;
     };
     params::vit_estimate_shape s;
-    s.hidden = key({"embed_dim", "vt_hidden_size", "hidden_size"}, 0);
-    s.layers = key({"depth", "vt_num_hidden_layers", "num_hidden_layers"}, 0);
+    s.hidden = key({"embed_dim", "vt_hidden_size", "hidden_size", "width"}, 0);  // width: DeepSeek-VL2's timm SigLIP
+    s.layers = key({"depth", "vt_num_hidden_layers", "num_hidden_layers", "layers"}, 0);
     s.intermediate = key({"intermediate_size", "vt_intermediate_size"}, 0);
     if (s.intermediate == 0) s.intermediate = static_cast<std::int64_t>(r_.real(vc, "mlp_ratio", 4.0) * static_cast<double>(s.hidden));
     if (const auto act = r_.of_kind(vc, "hidden_act", json::kind::string)) s.gated = act.found.equals("silu");
@@ -1702,8 +1958,15 @@ constexpr void builder::build(model& m) {
     case arch::nemotron_h: nemotron_h(); break;
     case arch::nemotron_nas: nemotron_nas(); break;
     case arch::minimax_linear: minimax_linear(); break;
-    case arch::mla: mla(); break;
+    // A DeepSeek-V2 text model without kv_lora_rank (DeepSeek-VL2 with use_mla false) runs
+    // plain attention: vLLM serves it with DeepseekForCausalLM.
+    case arch::mla:
+      if (reader::has(text_, "kv_lora_rank")) mla();
+      else attention_decoder();
+      break;
     case arch::gemma4: gemma4(); break;
+    case arch::mimo_v2: mimo_v2(); break;
+    case arch::lfm2: lfm2(); break;
   }
   if (!r_.ok()) return;
   // Embeddings, lm_head (once when tied), final norm.
@@ -1762,7 +2025,9 @@ constexpr hf_config_result read(std::string_view text, const hf_config_options& 
   }
   const json::object root(doc.root());
   // The text config of a multimodal wrapper.
-  const auto text_config = r.of_kind(root, "text_config", json::kind::object);
+  // (DeepSeek-VL2 keeps it in language_config.)
+  auto text_config = r.of_kind(root, "text_config", json::kind::object);
+  if (!text_config) text_config = r.of_kind(root, "language_config", json::kind::object);
   const json::object text_object = text_config ? json::object(text_config.found) : json::object{};
   const json::object& tc = text_config ? text_object : root;
   // model_type, else the type of architectures[0].
@@ -1775,6 +2040,11 @@ constexpr hf_config_result read(std::string_view text, const hf_config_options& 
   }
   const type_rules top_rules = top_type ? rules_for(top_type.found) : rules_for(type_name{arch_type});
   const std::string_view top_name = top_type ? top_type.found.raw() : arch_type;
+  check_served(r, root, top_name);
+  if (!r.ok()) {
+    out.error = r.err;
+    return out;
+  }
   const bool kimi_vl = top_type ? top_type.found.equals("kimi_vl") : arch_type == "kimi_vl";
   const auto inner_type = r.of_kind(tc, "model_type", json::kind::string);
   // The wrapper decides for Gemma 3 and Llama 4; Kimi-VL (and any other wrapper) follows its

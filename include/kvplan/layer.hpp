@@ -21,6 +21,7 @@ enum class layer_kind : std::uint8_t {
   mamba1,            // Mamba-1 conv + SSM state per request
   linear_attention,  // lightning attention (MiniMax-M1 / Text-01): one state per request
   gated_deltanet,    // Gated DeltaNet (Qwen3-Next): conv + recurrent state per request
+  short_conv,        // gated short convolution (LFM2): a conv state per request, no SSM state
   kv_shared,         // reads another layer's cache (cross-layer KV sharing): costs nothing
 };
 
@@ -35,6 +36,7 @@ constexpr std::string_view to_string(layer_kind k) {
     case layer_kind::mamba1: return "mamba1";
     case layer_kind::linear_attention: return "linear_attention";
     case layer_kind::gated_deltanet: return "gated_deltanet";
+    case layer_kind::short_conv: return "short_conv";
     case layer_kind::kv_shared: return "kv_shared";
   }
   return "?";
@@ -46,7 +48,7 @@ constexpr bool is_attention(layer_kind k) {
 }
 constexpr bool is_state_space(layer_kind k) {
   return k == layer_kind::mamba2 || k == layer_kind::mamba1 ||
-         k == layer_kind::linear_attention || k == layer_kind::gated_deltanet;
+         k == layer_kind::linear_attention || k == layer_kind::gated_deltanet || k == layer_kind::short_conv;
 }
 
 // One layer type, with the config.json values its rule needs. Fields a kind does not use
@@ -75,7 +77,7 @@ struct layer_type {
   std::int32_t state_size = 0;        // ssm_state_size (d_state)
   std::int32_t n_groups = 0;          // Mamba-2 n_groups
   std::int32_t conv_kernel = 0;       // conv_kernel / linear_conv_kernel_dim
-  std::int32_t intermediate_size = 0; // Mamba-1 d_inner (Mamba-2 uses heads x head_dim)
+  std::int32_t intermediate_size = 0; // Mamba-1 d_inner (Mamba-2 uses heads x head_dim); short-conv conv_dim
 
   friend constexpr bool operator==(const layer_type&, const layer_type&) = default;
 };
@@ -169,6 +171,16 @@ constexpr layer_type gated_deltanet(std::int32_t num_key_heads, std::int32_t num
   t.state_heads = num_value_heads;
   t.state_key_dim = key_head_dim;
   t.state_head_dim = value_head_dim;
+  t.conv_kernel = conv_kernel;
+  return t;
+}
+
+// LFM2's short convolution (config conv_dim, conv_L_cache): a (conv_L_cache - 1, conv_dim)
+// state per request in the model dtype (MambaStateShapeCalculator.short_conv_state_shape).
+constexpr layer_type short_conv(std::int32_t conv_dim, std::int32_t conv_kernel) {
+  layer_type t;
+  t.kind = layer_kind::short_conv;
+  t.intermediate_size = conv_dim;
   t.conv_kernel = conv_kernel;
   return t;
 }

@@ -220,6 +220,9 @@ constexpr shape_problem layer_shape_error(const layer_type& t) {
       if (t.intermediate_size <= 0 || t.state_size <= 0 || t.conv_kernel <= 1)
         return {errc::state_shape_must_be_positive, t.intermediate_size};
       return {};
+    case layer_kind::short_conv:
+      if (t.intermediate_size <= 0 || t.conv_kernel <= 1) return {errc::state_shape_must_be_positive, t.intermediate_size};
+      return {};
     case layer_kind::linear_attention:
       if (t.state_heads <= 0 || t.state_head_dim <= 0) return {errc::state_shape_must_be_positive, t.state_heads};
       return {};

@@ -718,6 +718,114 @@ TEST_CASE("GLM-5.x IndexCache: the sparse-attention indexer on some layers only"
   CHECK(every.total_params - freq.total_params == 6 * (256 * 32 * 128 + 1024 * 128 + 256 + 1024 * 32));
 }
 
+TEST_CASE("2026 layouts: LFM2, MiMo-V2-Flash, MiniCPM3, EXAONE 4, DeepSeek-MoE, DeepSeek-VL2, Laguna", "[hf_config]") {
+  // LFM2: conv layers keep (conv_L_cache - 1) x conv_dim of state per request in the model dtype
+  // (conv_dim defaults to hidden_size); attention layers K and V. Layer 2 attends:
+  // 2 x 2 heads x 64 x 2 B = 512 B per token; 2 conv layers x 2 x 256 x 2 B = 2,048 B per request.
+  const std::string lfm2 = R"({"model_type": "lfm2", "num_hidden_layers": 3, "hidden_size": 256,
+    "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 1000, "max_position_embeddings": 4096,
+    "block_ff_dim": 768, "block_auto_adjust_ff_dim": true, "block_multiple_of": 256, "conv_L_cache": 3,
+    "dtype": "bfloat16")";
+  const model conv = model_from_hf_config(lfm2 + R"(, "layer_types": ["conv", "conv", "full_attention"]})");
+  CHECK(conv.layers[0] == short_conv(256, 3));
+  CHECK(conv.layers[2] == full_attention(2, 64));
+  CHECK(cache_cost_of(conv).full_bytes_per_token == 512);
+  CHECK(cache_cost_of(conv).state_bytes_per_request == 2048);
+  CHECK(cache_cost_of(conv, cache_dtype::auto_, 2).state_bytes_per_request == 1024);  // conv_dim / TP
+  // block_ff_dim 768 auto-adjusted: 2 x 768 / 3 = 512, a multiple of 256 already. Conv layers:
+  // in_proj 256 x 768, 3 taps x 256, out_proj 256 x 256; attention q/o 2 x 256 x 256, k/v
+  // 2 x 256 x 128, q/k norms 2 x 64; each layer 2 norms and an MLP 3 x 256 x 512; embeddings
+  // 1000 x 256 tied; final norm 256.
+  CHECK(conv.intermediate_size == 512);
+  CHECK(conv.total_params == 2 * (196'608 + 768 + 65'536) + (131'072 + 65'536 + 128) + 3 * (512 + 393'216) +
+                                 256'000 + 256);
+  // full_attn_idxs, and neither key: every layer attends (Lfm2Config).
+  CHECK(model_from_hf_config(lfm2 + R"(, "full_attn_idxs": [1]})").layers[0] == short_conv(256, 3));
+  CHECK(model_from_hf_config(lfm2 + "}").layers[0] == full_attention(2, 64));
+
+  // MiMo-V2-Flash: hybrid_layer_pattern 1 = sliding window with the swa_* heads; K 192 and V 128.
+  // Full: 4 x (192 + 128) x 2 B = 2,560 B per token; sliding: 2 x 8 x 320 x 2 B = 10,240.
+  const model mimo = model_from_hf_config(R"({"model_type": "mimo_v2_flash", "num_hidden_layers": 3,
+    "hidden_size": 1024, "num_attention_heads": 16, "num_key_value_heads": 4, "head_dim": 192, "v_head_dim": 128,
+    "swa_num_attention_heads": 16, "swa_num_key_value_heads": 8, "swa_head_dim": 192, "swa_v_head_dim": 128,
+    "sliding_window_size": 128, "sliding_window": 128, "attention_chunk_size": 128, "hybrid_layer_pattern": [0, 1, 1],
+    "moe_layer_freq": [0, 1, 1], "n_routed_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 256,
+    "intermediate_size": 4096, "vocab_size": 1000, "max_position_embeddings": 8192, "torch_dtype": "bfloat16"})");
+  CHECK(mimo.layers[0] == full_attention(4, 192, 128));
+  CHECK(mimo.layers[1].kind == layer_kind::sliding_window);
+  CHECK(mimo.layers[1].window == 128);  // attention_chunk_size is not read (vLLM strips it)
+  CHECK(cache_cost_of(mimo).full_bytes_per_token == 2560);
+  CHECK(cache_cost_of(mimo).local_bytes_per_token == 10240);
+  // Two MoE layers of 8 experts of 3 x 1024 x 256, 6 inactive per token.
+  CHECK(mimo.total_params - mimo.active_params == 2 * 6 * 3 * 1024 * 256);
+
+  // MiniCPM3: MLA weights, but Attention(num_kv_heads=num_heads) of qk_nope + qk_rope = 96.
+  // 2 layers x 2 x 4 heads x 96 x 2 B = 3,072 B per token.
+  const model minicpm3 = model_from_hf_config(R"({"model_type": "minicpm3", "num_hidden_layers": 2,
+    "hidden_size": 256, "num_attention_heads": 4, "num_key_value_heads": 4, "qk_nope_head_dim": 64,
+    "qk_rope_head_dim": 32, "q_lora_rank": 128, "kv_lora_rank": 64, "intermediate_size": 512, "vocab_size": 1000,
+    "max_position_embeddings": 4096, "torch_dtype": "bfloat16"})");
+  CHECK(minicpm3.layers[0] == full_attention(4, 96));
+  CHECK(cache_cost_of(minicpm3).full_bytes_per_token == 3072);
+
+  // EXAONE 4 without layer_types: "LLLG" repeats, the last layer global; an int p slides where
+  // (i + 1) % p != 0.
+  const std::string exaone = R"({"model_type": "exaone4", "num_hidden_layers": 6, "hidden_size": 256,
+    "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 64, "intermediate_size": 512, "vocab_size": 1000,
+    "max_position_embeddings": 4096, "sliding_window": 1024)";
+  const auto windows = [](const model& m) {
+    std::string out;
+    for (std::int32_t i = 0; i < m.num_layers(); ++i) out += m.layers[i].kind == layer_kind::sliding_window ? 'L' : 'G';
+    return out;
+  };
+  CHECK(windows(model_from_hf_config(exaone + R"(, "sliding_window_pattern": "LLLG"})")) == "LLLGLG");
+  CHECK(windows(model_from_hf_config(exaone + R"(, "sliding_window_pattern": 3})")) == "LLGLLG");
+
+  // DeepSeek-MoE (v1): plain MHA; experts from first_k_dense_replace on, every moe_layer_freq.
+  const model deepseek = model_from_hf_config(R"({"model_type": "deepseek", "num_hidden_layers": 4, "hidden_size": 256,
+    "num_attention_heads": 4, "num_key_value_heads": 4, "intermediate_size": 1024, "moe_intermediate_size": 128,
+    "n_routed_experts": 8, "n_shared_experts": 2, "num_experts_per_tok": 2, "first_k_dense_replace": 1,
+    "moe_layer_freq": 1, "vocab_size": 1000, "max_position_embeddings": 4096, "torch_dtype": "bfloat16"})");
+  CHECK(deepseek.layers[0] == full_attention(4, 64));
+  // Layers 1-3 route 2 of 8 experts of 3 x 256 x 128.
+  CHECK(deepseek.total_params - deepseek.active_params == 3 * 6 * 3 * 256 * 128);
+
+  // DeepSeek-VL2: the text model in language_config; kv_lora_rank null (use_mla false) is plain
+  // attention (vLLM serves it with DeepseekForCausalLM): head 1,280 / 10 = 128.
+  const model vl2 = model_from_hf_config(R"({"model_type": "deepseek_vl_v2", "language_config": {
+    "model_type": "deepseek_v2", "num_hidden_layers": 2, "hidden_size": 1280, "num_attention_heads": 10,
+    "num_key_value_heads": 10, "kv_lora_rank": null, "q_lora_rank": null, "intermediate_size": 6848,
+    "moe_intermediate_size": 896, "n_routed_experts": 64, "n_shared_experts": 2, "num_experts_per_tok": 6,
+    "first_k_dense_replace": 1, "vocab_size": 129280, "max_position_embeddings": 4096, "use_mla": false},
+    "torch_dtype": "bfloat16"})");
+  CHECK(vl2.layers[0] == full_attention(10, 128));
+
+  // Laguna: query heads per layer and a per-head output gate (gating true or "per-head").
+  const std::string laguna = R"({"model_type": "laguna", "num_hidden_layers": 2, "hidden_size": 256,
+    "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 64, "intermediate_size": 512,
+    "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 128, "vocab_size": 1000,
+    "max_position_embeddings": 4096, "layer_types": ["full_attention", "sliding_attention"], "sliding_window": 512)";
+  const model uniform = model_from_hf_config(laguna + "}");
+  CHECK(uniform.layers[1] == sliding_window(2, 64, 512));
+  // Layer 1 with 8 query heads: q and o grow by 2 x 256 x (8 - 4) x 64; the gate adds 256 x 8 and
+  // 256 x 4 on the two layers.
+  CHECK(model_from_hf_config(laguna + R"(, "num_attention_heads_per_layer": [4, 8], "gating": true})").total_params ==
+        uniform.total_params + 2 * 256 * 4 * 64 + 256 * 8 + 256 * 4);
+}
+
+TEST_CASE("architectures vLLM does not serve, and model types kvplan does not carry, are refused by name", "[hf_config][errors]") {
+  CHECK(message_of(R"({"architectures": ["MllamaForConditionalGeneration"], "model_type": "mllama"})") ==
+        "vLLM no longer serves MllamaForConditionalGeneration: the last release that did was 0.10.2");
+  CHECK(message_of(llama_with("architectures", R"(["LlavaLlamaForCausalLM"])")) ==
+        "vLLM does not serve LlavaLlamaForCausalLM: it is not in vLLM's model registry");
+  CHECK(message_of(R"({"model_type": "multi_modality", "language_config": {}})") ==
+        "vLLM does not serve Janus (model_type multi_modality): it is not in vLLM's model registry");
+  CHECK(message_of(R"({"model_type": "deepseek_v4", "num_hidden_layers": 43})") ==
+        "kvplan does not carry model_type \"deepseek_v4\" yet: its KV-cache rule is not modelled (see docs/limitations.md)");
+  // Llama, served: the passing twin.
+  CHECK(try_model_from_hf_config(llama_with("architectures", R"(["LlamaForCausalLM"])")).ok());
+}
+
 TEST_CASE("errors: malformed JSON, wrong types, missing keys, absurd values", "[hf_config][errors]") {
   CHECK(message_of(R"({"model_type": "llama" "num_hidden_layers": 4})") ==
         "config.json is not valid JSON: expected ',' or '}' after an object member (at byte 23)");
