@@ -59,6 +59,9 @@ struct request_bounds {
   count_t in_flight_tokens = 0;  // tokens scheduled at once (sizes sliding/chunked layers)
   mamba_cache_mode mamba_mode = mamba_cache_mode::none;
   count_t num_speculative_blocks = 0;
+  // Decode context parallelism: a request's tokens interleave over this many ranks, so each
+  // holds cdiv(max_model_len, dcp) of them in full-attention and MLA layers.
+  count_t decode_context_parallel_size = 1;
 };
 
 // Pages one request may hold in this layer. vLLM computes max_memory_usage_bytes as a whole
@@ -68,7 +71,7 @@ struct request_bounds {
 constexpr count_t max_memory_usage_pages(const layer_spec& s, const request_bounds& r) {
   switch (s.kind) {
     case spec_kind::full_attention:
-    case spec_kind::mla: return cdiv(r.max_model_len, s.block_size);
+    case spec_kind::mla: return cdiv(cdiv(r.max_model_len, r.decode_context_parallel_size), s.block_size);
     case spec_kind::sliding_window:
       // The last window-1 computed tokens plus the tokens in flight, never more than
       // max_model_len; +1 block because the window need not start at a block boundary.
@@ -98,6 +101,9 @@ struct rank_context {
   dtype mamba_conv_dtype = dtype::bfloat16;            // --mamba-cache-dtype, resolved
   dtype mamba_ssm_dtype = dtype::bfloat16;             // --mamba-ssm-cache-dtype, resolved
   dtype linear_state_dtype = dtype::bfloat16;          // lightning-attention state dtype
+  // num_speculative_tokens: conv states keep that many more rows for the rollback of rejected
+  // draft tokens (the shape functions' num_spec: Mamba-2, Gated DeltaNet, short conv).
+  std::int32_t speculative_conv_rows = 0;
 };
 
 // The TP rule for attention heads (QKVParallelLinear): with at least as many KV heads as
@@ -167,7 +173,7 @@ constexpr count_t state_bytes_per_rank(const layer_type& t, const rank_context& 
     case layer_kind::mamba2: {
       // conv: (conv_kernel - 1, conv_dim / tp), conv_dim = heads*head_dim + 2*groups*state;
       // ssm: (heads / tp, head_dim, state_size).
-      const count_t conv = checked_mul(t.conv_kernel - 1, detail::mamba2_conv_dim(t, tp) / tp);
+      const count_t conv = checked_mul(t.conv_kernel - 1 + c.speculative_conv_rows, detail::mamba2_conv_dim(t, tp) / tp);
       const count_t ssm = checked_mul(checked_mul(t.state_heads / tp, t.state_head_dim), t.state_size);
       return checked_add(checked_mul(conv, conv_b), checked_mul(ssm, ssm_b));
     }
@@ -180,7 +186,7 @@ constexpr count_t state_bytes_per_rank(const layer_type& t, const rank_context& 
     }
     case layer_kind::short_conv:
       // One conv state: (conv_kernel - 1, conv_dim / tp).
-      return checked_mul(checked_mul(t.conv_kernel - 1, t.intermediate_size / tp), conv_b);
+      return checked_mul(checked_mul(t.conv_kernel - 1 + c.speculative_conv_rows, t.intermediate_size / tp), conv_b);
     case layer_kind::linear_attention: {
       // One (heads / tp, head_dim, head_dim) state.
       const count_t state = checked_mul(checked_mul(t.state_heads / tp, t.state_head_dim), t.state_head_dim);
@@ -189,7 +195,7 @@ constexpr count_t state_bytes_per_rank(const layer_type& t, const rank_context& 
     case layer_kind::gated_deltanet: {
       // conv: (conv_kernel - 1, conv_dim / tp), conv_dim = 2*key_dim*key_heads +
       // value_dim*value_heads; recurrent: (value_heads / tp, value_dim, key_dim).
-      const count_t conv = checked_mul(t.conv_kernel - 1, detail::gated_deltanet_conv_dim(t) / tp);
+      const count_t conv = checked_mul(t.conv_kernel - 1 + c.speculative_conv_rows, detail::gated_deltanet_conv_dim(t) / tp);
       const count_t ssm = checked_mul(checked_mul(t.state_heads / tp, t.state_head_dim), t.state_key_dim);
       return checked_add(checked_mul(conv, conv_b), checked_mul(ssm, ssm_b));
     }

@@ -50,6 +50,38 @@ struct non_kv_memory {
 // Tri-state vLLM flag: --enable-prefix-caching / --no-enable-prefix-caching / not given.
 enum class prefix_caching : std::uint8_t { by_default, enabled, disabled };
 
+// --speculative-config's method. mtp runs the checkpoint's own MTP layers; eagle, eagle3 and
+// draft_model a separate draft model, whose layers cache KV beside the target's; ngram and
+// suffix propose tokens without a model.
+enum class speculative_method : std::uint8_t { none, mtp, eagle, eagle3, draft_model, ngram, suffix };
+
+// --speculative-config (vllm/config/speculative.py).
+struct speculative_decoding {
+  speculative_method method = speculative_method::none;
+  // num_speculative_tokens; 0: the method's default (mtp: the model's MTP layers; suffix: 24,
+  // suffix_decoding_max_tree_depth). eagle, eagle3, draft_model and ngram need one.
+  std::int32_t num_speculative_tokens = 0;
+  // eagle, eagle3, draft_model: the draft model. It runs at the target's tensor parallel size
+  // (draft_tensor_parallel_size 1 is not honoured by the V1 engine, vLLM PR #31886).
+  kvplan::model draft{};
+};
+
+constexpr std::string_view to_string(speculative_method m) {
+  switch (m) {
+    case speculative_method::none: return "none";
+    case speculative_method::mtp: return "mtp";
+    case speculative_method::eagle: return "eagle";
+    case speculative_method::eagle3: return "eagle3";
+    case speculative_method::draft_model: return "draft_model";
+    case speculative_method::ngram: return "ngram";
+    case speculative_method::suffix: return "suffix";
+  }
+  return "?";
+}
+
+// --kv-offloading-backend.
+enum class kv_offloading_backend : std::uint8_t { native, lmcache };
+
 // Every setting of one `vllm serve` that moves the KV-cache figures. Zero (or empty) means
 // "not given": vLLM's default for the version, GPU and model applies.
 struct deployment {
@@ -87,7 +119,31 @@ struct deployment {
   non_kv_memory memory{};
 
   vllm_version vllm = newest_vllm;
+
+  // Engine features that change the cache (vLLM names; zero or empty: not given).
+  speculative_decoding speculative{};
+  std::int32_t decode_context_parallel_size = 1;  // --decode-context-parallel-size (-dcp)
+  std::optional<bool> async_scheduling{};         // --async-scheduling / --no-async-scheduling
+  bool disable_hybrid_kv_cache_manager = false;   // --disable-hybrid-kv-cache-manager
+  double kv_offloading_size_gib = 0;              // --kv-offloading-size: GiB over all TP x PP ranks
+  kv_offloading_backend offloading_backend = kv_offloading_backend::native;
+
+  // Not a vLLM setting: a prefix of this many tokens that every request shares (a system
+  // prompt, few-shot examples). With prefix caching its full blocks are held once; the plan
+  // reports the concurrency with and without the sharing.
+  count_t shared_prefix_tokens = 0;
 };
+
+// num_speculative_tokens as vLLM resolves it: given, else the method's default (mtp: the
+// model's MTP layers, n_predict; suffix: suffix_decoding_max_tree_depth, 24).
+constexpr std::int32_t speculative_tokens(const deployment& d) {
+  const speculative_decoding& sd = d.speculative;
+  if (sd.method == speculative_method::none) return 0;
+  if (sd.num_speculative_tokens > 0) return sd.num_speculative_tokens;
+  if (sd.method == speculative_method::mtp) return d.model.num_mtp_layers;
+  if (sd.method == speculative_method::suffix) return 24;
+  return 0;
+}
 
 namespace detail {
 // The checkpoint as published; a model without listed checkpoints loads its own weights in

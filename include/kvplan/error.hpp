@@ -76,6 +76,19 @@ namespace kvplan::inline v0 {
   X(pipeline_parallel_size_exceeds_stage_limit, "pipeline_parallel_size ({0}) exceeds the {1} pipeline stages a kvplan plan holds", pipeline_parallel_size, max_pipeline_stages, unused) \
   X(model_dtype_must_be_a_float_type, "dtype {s} is not one vLLM computes in (float16, bfloat16 or float32)", unused_0, unused_1, unused_2) \
   X(config_dtype_keys_disagree, "config.json \"torch_dtype\" and \"dtype\" name different dtypes", unused_0, unused_1, unused_2) \
+  X(speculative_method_needs_mtp_layers, "--speculative-config method mtp needs the model's MTP layers (num_nextn_predict_layers), and this model has none", unused_0, unused_1, unused_2) \
+  X(speculative_method_needs_draft_model, "--speculative-config method {s} needs a draft model", unused_0, unused_1, unused_2) \
+  X(num_speculative_tokens_required, "--speculative-config method {s} needs num_speculative_tokens >= 1", unused_0, unused_1, unused_2) \
+  X(num_speculative_tokens_not_multiple_of_mtp_layers, "num_speculative_tokens ({0}) must be divisible by the model's MTP layers ({1}) when it exceeds them", num_speculative_tokens, num_mtp_layers, unused) \
+  X(decode_context_parallel_size_must_divide_tp, "tensor_parallel_size ({1}) must be divisible by decode_context_parallel_size ({0})", decode_context_parallel_size, tensor_parallel_size, unused) \
+  X(decode_context_parallel_size_exceeds_kv_head_copies, "decode_context_parallel_size ({0}) exceeds tensor_parallel_size / KV heads ({1}): each DCP rank holds whole KV heads", decode_context_parallel_size, kv_head_copies, unused) \
+  X(decode_context_parallel_not_with_local_attention, "decode context parallelism does not support sliding-window or chunked attention layers", unused_0, unused_1, unused_2) \
+  X(hybrid_kv_cache_manager_needed, "--disable-hybrid-kv-cache-manager cannot serve a model with Mamba or linear-attention layers: vLLM cannot unify their specs with attention", unused_0, unused_1, unused_2) \
+  X(feature_needs_newer_vllm, "{s} needs vLLM {0}.{1} or newer", major, minor, unused) \
+  X(kv_offloading_size_must_be_positive, "kv_offloading_size must be positive GiB (got {0m})", kv_offloading_size_thousandths, unused_1, unused_2) \
+  X(shared_prefix_tokens_out_of_range, "shared_prefix_tokens ({0}) must be between 0 and max_model_len", shared_prefix_tokens, unused_1, unused_2) \
+  X(page_sizes_cannot_be_unified, "vLLM before 0.23 cannot unify KV pages of {0} and {1} bytes: the smaller must divide the larger", page_bytes, largest_page_bytes, unused) \
+  X(full_attention_page_sizes_differ, "vLLM before 0.11 cannot hold full-attention layers of different page sizes ({0} and {1} bytes) in one KV-cache group", page_bytes, other_page_bytes, unused) \
   X(architecture_not_in_vllm, "vLLM does not serve {s}: it is not in vLLM's model registry", unused_0, unused_1, unused_2) \
   X(architecture_removed_from_vllm, "vLLM no longer serves {s}: the last release that did was {0}.{1}.{2}", major, minor, patch) \
   X(model_type_not_carried, "kvplan does not carry model_type \"{s}\" yet: its KV-cache rule is not modelled (see docs/limitations.md)", unused_0, unused_1, unused_2) \

@@ -2002,6 +2002,23 @@ constexpr void builder::build(model& m) {
   m.active_params = active.value;
   m.expert_params = t_.experts.value;
   m.layers = layers_;
+  // MTP layers for speculative decoding (num_nextn_predict_layers; Qwen3.5's
+  // mtp_num_hidden_layers): of the model's full-attention kind, the indexed MLA one where there
+  // is one (GLM-5.x MTP layers always keep their indexer). Their weights are estimated.
+  std::int64_t mtp = 0;
+  if (reader::has(text_, "num_nextn_predict_layers")) mtp = r_.integer(text_, "num_nextn_predict_layers", 0, 0, 16);
+  else if (reader::has(text_, "mtp_num_hidden_layers")) mtp = r_.integer(text_, "mtp_num_hidden_layers", 0, 0, 16);
+  if (mtp > 0) {
+    const layer_type* pick = nullptr;
+    for (const layer_type& t : layers_.types) {
+      if (t.kind == layer_kind::mla && (pick == nullptr || pick->kind != layer_kind::mla || t.index_head_dim > 0)) pick = &t;
+      else if (t.kind == layer_kind::full_attention && (pick == nullptr || pick->kind != layer_kind::mla)) pick = &t;
+    }
+    if (pick != nullptr) {
+      m.num_mtp_layers = static_cast<std::int32_t>(mtp);
+      m.mtp_layer = *pick;
+    }
+  }
   checkpoint c;
   c.hf_id = m.hf_id;
   read_quantization(c, m.torch_dtype);

@@ -71,6 +71,7 @@ struct memory_profile {
   count_t rope_cache_bytes = 0;     // part of weights: the RoPE cos/sin cache every rank holds
   count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
   count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
+  count_t drafter_weights_bytes = 0;  // part of weights: MTP layers or the draft model
 
   constexpr count_t non_kv_bytes() const {
     return checked_add(checked_add(weights.bytes, activation.bytes), checked_add(non_torch.bytes, cudagraph.bytes));
@@ -179,6 +180,39 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c)
   // A published size is exact to the byte (what torch loads, less the buffers above); a size
   // from parameters misses layers a producer left unquantized: 1% and 3% of the weights.
   t.uncertainty_bytes = static_cast<count_t>(per_gpu * (c.bytes > 0 ? 0.01 : 0.03));
+  return t;
+}
+
+// The weights a speculative drafter adds on each GPU: the model's MTP layers (their own
+// parameters, or an average decoder layer with the MTP projections eh_proj 2h x h and its norms
+// where the model does not give them), in the checkpoint's format, split over TP (they sit on
+// the last pipeline stage); or the draft model's weights at the target's TP.
+namespace estimates {
+constexpr double mtp_params_per_layer(const model& m) {
+  if (m.mtp_params > 0) return static_cast<double>(m.mtp_params);
+  const double tables = static_cast<double>(m.vocab_size) * static_cast<double>(m.hidden_size) *
+                        (m.tie_word_embeddings ? 1.0 : 2.0);
+  const double body = static_cast<double>(m.total_params) - tables;
+  const double h = static_cast<double>(m.hidden_size);
+  return (m.num_layers() > 0 ? body / m.num_layers() : 0.0) + 2.0 * h * h + 3.0 * h;
+}
+}  // namespace estimates
+
+constexpr memory_term drafter_weights_estimate(const deployment& d) {
+  const speculative_decoding& sd = d.speculative;
+  const std::int32_t tp = d.tensor_parallel_size;
+  memory_term t;
+  if (sd.method == speculative_method::mtp) {
+    const checkpoint c = checkpoint_of(d);
+    const double params = estimates::mtp_params_per_layer(d.model) * d.model.num_mtp_layers;
+    const double bytes = params * static_cast<double>(millibits_per_element(c.format)) / 8000.0 / tp;
+    t.bytes = static_cast<count_t>(bytes + 0.5);
+    t.uncertainty_bytes = static_cast<count_t>(bytes * (d.model.mtp_params > 0 ? 0.03 : 0.10));
+  } else if (sd.draft.num_layers() > 0 && (sd.method == speculative_method::eagle || sd.method == speculative_method::eagle3 ||
+                                           sd.method == speculative_method::draft_model)) {
+    deployment draft{.model = sd.draft, .gpu = d.gpu, .tensor_parallel_size = tp};
+    t = weights_estimate(draft, checkpoint_of(draft));
+  }
   return t;
 }
 
@@ -385,6 +419,12 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
 
   p.rope_cache_bytes = estimates::rope_cache_bytes(m);
   p.weights = d.memory.weights_bytes ? given(*d.memory.weights_bytes) : weights_estimate(d, checkpoint_of(d));
+  if (!d.memory.weights_bytes) {
+    const memory_term drafter = drafter_weights_estimate(d);
+    p.drafter_weights_bytes = drafter.bytes;
+    p.weights.bytes = checked_add(p.weights.bytes, drafter.bytes);
+    p.weights.uncertainty_bytes = checked_add(p.weights.uncertainty_bytes, drafter.uncertainty_bytes);
+  }
 
   p.activation_parts = activation_estimate(d, rules, max_num_seqs, max_num_batched_tokens);
   if (d.memory.activation_bytes) {
@@ -405,11 +445,15 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
                     ? given(*d.memory.non_torch_bytes)
                     : non_torch_estimate(m, d.gpu, rules, tp, pp, max_num_batched_tokens);
 
-  p.num_cudagraphs = d.enforce_eager ? 0 : cudagraph_count(d.gpu, rules, max_num_seqs, max_num_batched_tokens);
+  // Speculative decoding raises the capture ceiling to min(max_num_seqs x (1 + K) x 2, 512):
+  // decode steps verify 1 + K tokens a request (uniform_decode_query_len).
+  const std::int32_t k = speculative_tokens(d);
+  const std::int32_t graph_seqs = static_cast<std::int32_t>(min_of(count_t{max_num_seqs} * (1 + k), count_t{1} << 20));
+  p.num_cudagraphs = d.enforce_eager ? 0 : cudagraph_count(d.gpu, rules, graph_seqs, max_num_batched_tokens);
   if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
   else
-    p.cudagraph = cudagraph_estimate(m, d.gpu, rules, uses_v2_model_runner(d, rules), pp, max_num_seqs,
+    p.cudagraph = cudagraph_estimate(m, d.gpu, rules, uses_v2_model_runner(d, rules), pp, graph_seqs,
                                      max_num_batched_tokens);
   return p;
 }

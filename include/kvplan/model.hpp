@@ -175,6 +175,15 @@ struct model {
 
   checkpoint_list checkpoints{};  // [0] is the default checkpoint
 
+  // Multi-token-prediction layers a checkpoint carries for speculative decoding
+  // (num_nextn_predict_layers; Qwen3.5's mtp_num_hidden_layers). vLLM loads them only with
+  // --speculative-config method "mtp": num_mtp_layers layers of mtp_layer's kind join the KV
+  // cache, and their weights (mtp_params each, with the projections; 0: estimated as an average
+  // decoder layer) join the model's.
+  std::int32_t num_mtp_layers = 0;
+  layer_type mtp_layer{};
+  count_t mtp_params = 0;
+
   constexpr std::int32_t num_layers() const { return layers.num_layers; }
   constexpr bool uses_mla() const { return layers.has(layer_kind::mla); }
   constexpr bool is_hybrid() const {

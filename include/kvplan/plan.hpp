@@ -91,6 +91,24 @@ struct plan {
 
   static_vector<stage_plan, max_pipeline_stages> stages{};
 
+  // Engine features (see kvplan::deployment).
+  bool async_scheduling = false;
+  std::int32_t num_speculative_tokens = 0;  // resolved; 0 without speculative decoding
+  std::int32_t drafter_layers = 0;          // KV-cache layers the drafter adds (MTP or draft model)
+  std::int32_t decode_context_parallel_size = 1;
+  // The model has no KV cache (attention-free): vLLM skips profiling and keeps one block.
+  bool attention_free = false;
+  // --kv-offloading-size, native backend: the host tier over every rank of the engine
+  // (CPUOffloadingSpec: size / (bytes per block x world size x block_size_factor)).
+  count_t offload_blocks = 0;
+  count_t offload_block_size = 0;  // tokens in one offloaded block (the lcm of the groups' sizes)
+  count_t offload_tokens = 0;
+  // A shared prefix (not a vLLM setting): the blocks every request holds once, and the
+  // concurrency at max_model_len with them shared (prefix caching on), else as max_concurrency.
+  count_t shared_prefix_tokens = 0;
+  count_t shared_prefix_blocks = 0;
+  double max_concurrency_with_shared_prefix = 0;
+
   constexpr bool fits() const { return verdict == errc::none; }
   // By how much one request at max_model_len fits (negative: how much it misses by).
   constexpr count_t fit_margin_bytes() const { return usable_kv_cache_bytes - needed_bytes; }
@@ -149,8 +167,26 @@ constexpr void conclude(plan& p, const kv_cache_groups& g, const request_bounds&
     count_t min_block = p.block_size;
     for (const spec_bucket& b : g.buckets)
       if (b.spec.kind != spec_kind::mamba) min_block = min_of(min_block, b.spec.block_size);
-    p.kv_cache_tokens = checked_mul(p.num_gpu_blocks / p.num_groups, min_block);
+    p.kv_cache_tokens = checked_mul(checked_mul(p.num_gpu_blocks / p.num_groups, min_block), bounds.decode_context_parallel_size);
   }
+
+  // The shared prefix: its full blocks in every full-attention and MLA group, held once (a
+  // uniform group holds them in every layer's page of the same block).
+  if (p.shared_prefix_tokens > 0 && p.prefix_caching && per_request > 0) {
+    count_t shared = 0;
+    const count_t tokens = cdiv(p.shared_prefix_tokens, bounds.decode_context_parallel_size);
+    for (const spec_bucket& b : g.buckets) {
+      if (!is_full_attention_like(b.spec.kind)) continue;
+      const count_t pages = tokens / b.spec.block_size;
+      shared = g.one_group ? max_of(shared, pages) : checked_add(shared, checked_mul(b.num_groups, pages));
+    }
+    p.shared_prefix_blocks = min_of(shared, per_request);
+  }
+  p.max_concurrency_with_shared_prefix =
+      per_request > p.shared_prefix_blocks
+          ? static_cast<double>(max_of(p.num_gpu_blocks - p.shared_prefix_blocks, count_t{0})) /
+                static_cast<double>(per_request - p.shared_prefix_blocks)
+          : p.max_concurrency;
 
   // The verdict, in the order vLLM raises: weights that cannot load, no memory left, one
   // request at max_model_len that does not fit.
@@ -166,9 +202,43 @@ constexpr void conclude(plan& p, const kv_cache_groups& g, const request_bounds&
 
 namespace detail {
 // The plan of a deployment that validate() accepted.
+// The model whose layers cache KV: the target's, then the drafter's (the MTP layers, or the
+// draft model's layers), which vLLM registers in the same forward context and groups with them.
+constexpr model with_drafter_layers(const deployment& d) {
+  model m = d.model;
+  const speculative_decoding& sd = d.speculative;
+  if (sd.method == speculative_method::mtp) {
+    m.layers.push_back(d.model.mtp_layer, d.model.num_mtp_layers);
+  } else if (sd.method == speculative_method::eagle || sd.method == speculative_method::eagle3 ||
+             sd.method == speculative_method::draft_model) {
+    for (std::int32_t i = 0; i < sd.draft.num_layers(); ++i) m.layers.push_back(sd.draft.layers[i]);
+  }
+  return m;
+}
+
+constexpr bool is_attention_free(const model& m) {
+  for (const layer_type& t : m.layers.types)
+    if (t.kind != layer_kind::no_cache && t.kind != layer_kind::kv_shared) return false;
+  return true;
+}
+
+// An attention-free model (no layer caches anything): vLLM skips the profile, makes no KV
+// cache groups and keeps one block (the null block); no capacity is logged.
+constexpr plan attention_free_plan(const deployment& d, const engine_settings& s, plan p) {
+  p.attention_free = true;
+  p.num_gpu_blocks = 1;
+  const memory_budget budget = budget_of(d, s);
+  p.total_memory_bytes = budget.total_memory_bytes;
+  p.weights_bytes = budget.weights_bytes;
+  p.profile = budget.profile;
+  if (p.weights_bytes > p.total_memory_bytes) p.verdict = errc::weights_exceed_gpu_memory;
+  p.estimated_max_model_len = p.largest_max_model_len = d.model.max_model_len;
+  return p;
+}
+
 constexpr plan plan_of_valid(const deployment& d) {
   if (d.model_dtype) return plan_of_valid(with_model_dtype(d));
-  const model& m = d.model;
+  const model& target = d.model;
   const std::int32_t pp = d.pipeline_parallel_size;
 
   // 1. Settings.
@@ -179,7 +249,7 @@ constexpr plan plan_of_valid(const deployment& d) {
   p.kv_cache_dtype = s.kv_cache_dtype;
   p.block_size = s.block_size;
   p.max_model_len = s.max_model_len;
-  p.derived_max_model_len = m.max_model_len;
+  p.derived_max_model_len = target.max_model_len;
   p.max_num_seqs = s.max_num_seqs;
   p.max_num_batched_tokens = s.max_num_batched_tokens;
   p.in_flight_tokens = s.in_flight_tokens;
@@ -187,11 +257,20 @@ constexpr plan plan_of_valid(const deployment& d) {
   p.mamba_mode = s.mamba_mode;
   p.hybrid_kv_cache_manager = s.hybrid_kv_cache_manager;
   p.gpu_memory_utilization = s.gpu_memory_utilization;
+  p.async_scheduling = s.async_scheduling;
+  p.num_speculative_tokens = s.num_speculative_tokens;
+  p.decode_context_parallel_size = s.decode_context_parallel_size;
+  p.shared_prefix_tokens = d.shared_prefix_tokens;
+  const model m = with_drafter_layers(d);
+  p.drafter_layers = m.num_layers() - target.num_layers();
+  if (is_attention_free(m)) return attention_free_plan(d, s, p);
 
   // 2-3. Specs and groups.
   const kv_cache_groups g = group_layers(m, s);
   p.num_groups = g.num_groups;
-  request_bounds bounds{s.max_model_len, s.in_flight_tokens, s.mamba_mode, 0};
+  // Mamba groups keep a state slot per speculative token (MambaSpec.num_speculative_blocks).
+  request_bounds bounds{s.max_model_len, s.in_flight_tokens, s.mamba_mode, s.num_speculative_tokens,
+                        s.decode_context_parallel_size};
   p.buckets = g.buckets;
   for (spec_bucket& b : p.buckets) b.blocks_per_request = g.one_group ? blocks_per_request(g, bounds)
                                                                       : max_memory_usage_pages(b.spec, bounds);
@@ -213,9 +292,11 @@ constexpr plan plan_of_valid(const deployment& d) {
   // 5. Stages; --max-model-len auto takes the largest length every stage fits.
   count_t auto_fit_len = s.max_model_len;
   for (std::int32_t stage = 0; stage < pp; ++stage) {
-    const stage_plan st = plan_stage(g, m.layers, pipeline_stage_layers(m.num_layers(), stage, pp), bounds,
-                                     m.max_model_len, budget.available_kv_cache_bytes, d.num_gpu_blocks_override,
-                                     s.rules);
+    // The target's layers split over the stages; the drafter's sit on the last one.
+    layer_range range = pipeline_stage_layers(target.num_layers(), stage, pp);
+    if (stage == pp - 1) range.count += p.drafter_layers;
+    const stage_plan st = plan_stage(g, m.layers, range, bounds, m.max_model_len, budget.available_kv_cache_bytes,
+                                     d.num_gpu_blocks_override, s.rules);
     if (st.bytes_per_block > 0) auto_fit_len = min_of(auto_fit_len, st.estimated_max_model_len);
     (void)p.stages.push_back(st);
   }
@@ -228,6 +309,21 @@ constexpr plan plan_of_valid(const deployment& d) {
 
   // 6. Capacity and verdict.
   conclude(p, g, bounds, d.tensor_parallel_size, s.rules);
+
+  // The host tier of --kv-offloading-size (native backend; LMCache sizes its own server).
+  if (d.kv_offloading_size_gib > 0 && d.offloading_backend == kv_offloading_backend::native && p.bytes_per_block > 0) {
+    count_t offloaded = 1;
+    for (const spec_bucket& b : g.buckets)
+      if (b.spec.kind != spec_kind::mamba) offloaded = offloaded / gcd(offloaded, b.spec.block_size) * b.spec.block_size;
+    if (offloaded <= 1) offloaded = p.block_size;
+    const count_t factor = max_of(offloaded / p.block_size, count_t{1});
+    // int(kv_offloading_size * (1 << 30)) // (page x tensors x world_size x factor)
+    const count_t bytes = static_cast<count_t>(d.kv_offloading_size_gib * static_cast<double>(GiB));
+    const count_t per_block = checked_mul(checked_mul(p.bytes_per_block, count_t{d.tensor_parallel_size} * pp), factor);
+    p.offload_block_size = offloaded;
+    p.offload_blocks = bytes / per_block;
+    p.offload_tokens = checked_mul(p.offload_blocks, offloaded);
+  }
   return p;
 }
 }  // namespace detail

@@ -91,6 +91,63 @@ constexpr error kv_cache_dtype_error(const layer_type& t, cache_dtype resolved, 
   if (const error e = head_packing_error(f, t.head_size)) return e;
   return head_packing_error(f, t.head_size_v);
 }
+
+// --speculative-config, --decode-context-parallel-size, --disable-hybrid-kv-cache-manager,
+// --kv-offloading-size and the shared prefix: what vLLM refuses (vllm/config/speculative.py,
+// parallel.py, vllm.py) and the releases that have them.
+constexpr error engine_feature_error(const deployment& d, const vllm_rules& rules) {
+  const model& m = d.model;
+  const std::int32_t tp = d.tensor_parallel_size;
+  const speculative_decoding& sd = d.speculative;
+  const std::int32_t k = sd.num_speculative_tokens;
+  if (k < 0) return {errc::num_speculative_tokens_required, {}, to_string(sd.method)};
+  switch (sd.method) {
+    case speculative_method::none: break;
+    case speculative_method::mtp:
+      if (m.num_mtp_layers <= 0) return {errc::speculative_method_needs_mtp_layers};
+      if (k > m.num_mtp_layers && k % m.num_mtp_layers != 0)
+        return {errc::num_speculative_tokens_not_multiple_of_mtp_layers, {k, m.num_mtp_layers}};
+      break;
+    case speculative_method::eagle:
+    case speculative_method::eagle3:
+    case speculative_method::draft_model: {
+      if (sd.draft.num_layers() <= 0) return {errc::speculative_method_needs_draft_model, {}, to_string(sd.method)};
+      if (k < 1) return {errc::num_speculative_tokens_required, {}, to_string(sd.method)};
+      if (const error e = validate(sd.draft)) return e;
+      if (sd.draft.num_attention_heads % tp != 0)
+        return {errc::tensor_parallel_size_must_divide_num_attention_heads, {tp, sd.draft.num_attention_heads}};
+      for (const layer_type& t : sd.draft.layers.types)
+        if (const error e = tensor_parallel_error(t, tp)) return e;
+      break;
+    }
+    case speculative_method::ngram:
+      if (k < 1) return {errc::num_speculative_tokens_required, {}, to_string(sd.method)};
+      break;
+    case speculative_method::suffix: break;
+  }
+
+  const std::int32_t dcp = d.decode_context_parallel_size;
+  if (dcp < 1) return {errc::decode_context_parallel_size_must_divide_tp, {dcp, tp}};
+  if (dcp > 1) {
+    if (!rules.decode_context_parallel) return {errc::feature_needs_newer_vllm, {0, 11}, "--decode-context-parallel-size"};
+    if (tp % dcp != 0) return {errc::decode_context_parallel_size_must_divide_tp, {dcp, tp}};
+    if (m.layers.has(layer_kind::sliding_window) || m.layers.has(layer_kind::chunked_local))
+      return {errc::decode_context_parallel_not_with_local_attention};
+    // dcp in [1, tp / H]: each DCP rank keeps whole KV heads (MLA: H = 1).
+    for (const layer_type& t : m.layers.types) {
+      if (t.kind != layer_kind::full_attention) continue;
+      const std::int32_t copies = t.num_kv_heads >= tp ? 1 : tp / t.num_kv_heads;
+      if (dcp > copies) return {errc::decode_context_parallel_size_exceeds_kv_head_copies, {dcp, copies}};
+    }
+  }
+  if (d.disable_hybrid_kv_cache_manager && m.is_hybrid()) return {errc::hybrid_kv_cache_manager_needed};
+  if (!(d.kv_offloading_size_gib >= 0)) return {errc::kv_offloading_size_must_be_positive, {thousandths(d.kv_offloading_size_gib)}};
+  if (d.kv_offloading_size_gib > 0 && !rules.kv_offloading_flags)
+    return {errc::feature_needs_newer_vllm, {0, 11}, "--kv-offloading-size"};
+  if (d.shared_prefix_tokens < 0 || (d.max_model_len > 0 && d.shared_prefix_tokens > d.max_model_len))
+    return {errc::shared_prefix_tokens_out_of_range, {d.shared_prefix_tokens}};
+  return {};
+}
 }  // namespace detail
 
 constexpr error validate(const deployment& d) {
@@ -147,6 +204,8 @@ constexpr error validate(const deployment& d) {
   for (std::int32_t i = 0; i < m.layers.types.size(); ++i)
     if (const error e = detail::kv_cache_dtype_error(m.layers.types[static_cast<std::size_t>(i)], resolved, m.torch_dtype))
       return e;
+
+  if (const error e = detail::engine_feature_error(d, rules)) return e;
 
   // A block size no attention backend vLLM would use can take: the forced one, or every
   // candidate for the automatic choice.

@@ -96,6 +96,12 @@ struct vllm_rules {
   bool persistent_moe_workspace = true;
   // CUDA graphs are captured up to 1,024 tokens on Blackwell (sm100); before (and elsewhere), 512.
   bool capture_up_to_1024_on_sm100 = true;
+  // Full-attention layers of different page sizes share one group (UniformTypeKVCacheSpecs).
+  bool uniform_type_kv_specs = true;
+  // unify_kv_cache_spec_page_size pads pages that do not divide the largest one (it raised).
+  bool pads_uneven_pages = true;
+  bool decode_context_parallel = true;  // --decode-context-parallel-size
+  bool kv_offloading_flags = true;      // --kv-offloading-size / --kv-offloading-backend
 };
 
 constexpr vllm_rules rules_for(vllm_version version) {
@@ -167,6 +173,14 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.persistent_moe_workspace = v >= at_least(0, 18);
   // PR #49390: capture up to 1,024 on SM100 (v0.28).
   r.capture_up_to_1024_on_sm100 = v >= at_least(0, 28);
+  // vLLM PR #25101 (merged 2025-09-17, dated: v0.11.0).
+  r.uniform_type_kv_specs = v >= at_least(0, 11);
+  // vLLM PRs #45181 and #45207 (2026-06); #45207 reproduces the old error on v0.20.0-v0.22.0.
+  r.pads_uneven_pages = v >= at_least(0, 23);
+  // vLLM PR #23734 (MLA, reviewed 2025-09-05; GQA #24864, #25438), dated: v0.11.0.
+  r.decode_context_parallel = v >= at_least(0, 11);
+  // vLLM PR #27621 (2025-10-28), dated: v0.11.1.
+  r.kv_offloading_flags = v >= vllm_version{0, 11, 1}.ordinal();
   return r;
 }
 

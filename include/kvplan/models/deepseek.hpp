@@ -8,7 +8,11 @@
 // moe_intermediate_size 2048), n_shared_experts 1, vocab_size 129280,
 // max_position_embeddings 163840 (YaRN factor 40 over 4096 = 163840), torch_dtype bfloat16
 // with fp8 e4m3 weights in 128x128 blocks (quant_method fp8). The MTP layer
-// (num_nextn_predict_layers 1) is not part of the main model's cache.
+// (num_nextn_predict_layers 1) joins the cache only with --speculative-config method mtp: one
+// more MLA layer (with V3.2's indexer). Its weights: the HF API's MTP module, 685,355,329,792 -
+// 671,877,944,064 = 13,477,385,728 for V3.2, less the copies of the embeddings and lm_head it
+// carries (2 x 129,280 x 7,168), which vLLM shares with the target: 11,624,027,648; V3's
+// lacks the indexer's 13,959,424 of them.
 // V3.2 adds index_n_heads 64, index_head_dim 128, index_topk 2048.
 // The checkpoints' config.json has an auto_map, but model_type deepseek_v3 and deepseek_v32
 // load without remote code in the transformers / vLLM releases kvplan targets.
@@ -47,6 +51,9 @@ inline constexpr model deepseek_v3{
     .expert_params = detail::deepseek_v3_expert_params,
     .layers = uniform_layers(61, mla(512, 64)),
     .checkpoints = {{"deepseek-ai/DeepSeek-V3", dtype::fp8_e4m3, 0, "fp8"}},
+    .num_mtp_layers = 1,
+    .mtp_layer = mla(512, 64),
+    .mtp_params = 11'624'027'648 - 13'959'424,
 };
 
 // deepseek-ai/DeepSeek-R1: the DeepSeek-V3 architecture (same config values).
@@ -84,6 +91,9 @@ inline constexpr model deepseek_v3_2{
     .layers = uniform_layers(61, mla(512, 64, 128)),
     .checkpoints = {{"deepseek-ai/DeepSeek-V3.2", dtype::fp8_e4m3, 0, "fp8"},
                     {"nvidia/DeepSeek-V3.2-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
+    .num_mtp_layers = 1,
+    .mtp_layer = mla(512, 64, 128),
+    .mtp_params = 11'624'027'648,
 };
 
 }  // namespace kvplan::inline v0::models

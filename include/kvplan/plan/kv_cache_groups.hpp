@@ -73,15 +73,18 @@ constexpr bool is_uniform_type(const static_vector<spec_bucket, max_spec_buckets
   return true;
 }
 
-// unify_kv_cache_spec_page_size: grow block sizes (or pad pages) to the largest page.
-constexpr void unify_page_sizes(static_vector<spec_bucket, max_spec_buckets>& b) {
+// unify_kv_cache_spec_page_size: grow block sizes (or pad pages) to the largest page. Before
+// v0.23 vLLM only grew block sizes: a page that does not divide the largest was an error.
+constexpr void unify_page_sizes(static_vector<spec_bucket, max_spec_buckets>& b, const vllm_rules& rules) {
   count_t max_page = 0;
   for (const spec_bucket& x : b) max_page = max_of(max_page, x.spec.page_size_bytes());
   for (spec_bucket& x : b) {
     layer_spec& s = x.spec;
     const count_t page = s.page_size_bytes();
     if (page == max_page) continue;
-    if (s.kind == spec_kind::mamba) {
+    if (!rules.pads_uneven_pages && (s.kind == spec_kind::mamba || max_page % page != 0)) {
+      fail(errc::page_sizes_cannot_be_unified, page, max_page);
+    } else if (s.kind == spec_kind::mamba) {
       s.page_size_padded = max_page;
     } else if (max_page % page == 0) {
       s.block_size *= max_page / page;
@@ -135,12 +138,22 @@ constexpr kv_cache_groups group_layers(const model& m, const engine_settings& s)
   }
   if (g.buckets.empty()) fail(errc::attention_free_model_has_no_kv_cache);
 
-  g.one_group = g.buckets.size() == 1 || detail::is_uniform_type(g.buckets);
+  g.one_group = g.buckets.size() == 1 || (s.rules.uniform_type_kv_specs && detail::is_uniform_type(g.buckets));
+  // Before UniformTypeKVCacheSpecs (v0.11), full-attention layers had to share one spec.
+  if (!s.rules.uniform_type_kv_specs && g.buckets.size() > 1) {
+    const layer_spec* full = nullptr;
+    for (const spec_bucket& b : g.buckets) {
+      if (!is_full_attention_like(b.spec.kind)) continue;
+      if (full != nullptr && !(b.spec == *full))
+        fail(errc::full_attention_page_sizes_differ, full->page_size_bytes(), b.spec.page_size_bytes());
+      full = &b.spec;
+    }
+  }
   if (g.one_group) {
     g.num_groups = 1;
     for (spec_bucket& b : g.buckets) b.num_groups = 1;
   } else {
-    detail::unify_page_sizes(g.buckets);
+    detail::unify_page_sizes(g.buckets, s.rules);
     // _get_kv_cache_groups_uniform_page_size: the group size is the smallest bucket, or the
     // largest when it is under 1.5x the smallest; buckets split round-robin (layer j of a
     // bucket goes to its group j % num_groups).

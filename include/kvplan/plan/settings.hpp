@@ -105,6 +105,9 @@ struct engine_settings {
   std::int32_t max_num_seqs = 0;
   count_t max_num_batched_tokens = 0;
   count_t in_flight_tokens = 0;  // what sliding-window and chunked layers are sized for
+  bool async_scheduling = false;
+  std::int32_t num_speculative_tokens = 0;  // 0: no speculative decoding
+  std::int32_t decode_context_parallel_size = 1;
   rank_context rank{};           // what the per-rank layer specs depend on
 };
 
@@ -161,9 +164,12 @@ constexpr engine_settings resolve_settings(const deployment& d) {
                      (d.enable_prefix_caching == prefix_caching::by_default &&
                       (!hybrid || s.rules.hybrid_prefix_caching_by_default));
   s.mamba_mode = hybrid && s.prefix_caching ? mamba_cache_mode::align : mamba_cache_mode::none;
-  // The hybrid KV-cache manager stays on unless chunked local attention turns it off.
-  s.hybrid_kv_cache_manager =
-      !(m.layers.has(layer_kind::chunked_local) && !s.rules.chunked_local_keeps_hybrid_manager);
+  // The hybrid KV-cache manager stays on unless the user turns it off or chunked local
+  // attention does.
+  s.hybrid_kv_cache_manager = !d.disable_hybrid_kv_cache_manager &&
+                              !(m.layers.has(layer_kind::chunked_local) && !s.rules.chunked_local_keeps_hybrid_manager);
+  s.num_speculative_tokens = speculative_tokens(d);
+  s.decode_context_parallel_size = d.decode_context_parallel_size;
 
   // Batch defaults, then vLLM's clamps for the values the user did not set.
   const batch_defaults defaults = api_server_batch_defaults(d.gpu, s.rules);
@@ -173,11 +179,16 @@ constexpr engine_settings resolve_settings(const deployment& d) {
     s.max_num_batched_tokens = min_of(checked_mul(s.max_num_seqs, s.max_model_len), s.max_num_batched_tokens);
   if (d.max_num_seqs == 0) s.max_num_seqs = static_cast<std::int32_t>(min_of(s.max_num_seqs, s.max_num_batched_tokens));
   // VllmConfig.max_in_flight_tokens (v0.26+): async scheduling keeps 2 batches in flight
-  // (pp + 1 with the V2 model runner, pp with the V1 runner at pp > 1).
+  // (pp + 1 with the V2 model runner, pp with the V1 runner at pp > 1); without it, pp. Async
+  // scheduling is on unless turned off, or the speculative method cannot run with it (ngram on
+  // the CPU, suffix).
+  const bool spec_blocks_async = d.speculative.method == speculative_method::ngram ||
+                                 d.speculative.method == speculative_method::suffix;
+  s.async_scheduling = d.async_scheduling.value_or(!spec_blocks_async);
   count_t batches = 1;
   if (s.rules.sizes_windows_for_batches_in_flight) {
     const std::int32_t pp = d.pipeline_parallel_size;
-    batches = uses_v2_model_runner(d, s.rules) ? pp + 1 : (pp <= 1 ? 2 : pp);
+    batches = !s.async_scheduling ? pp : uses_v2_model_runner(d, s.rules) ? pp + 1 : (pp <= 1 ? 2 : pp);
   }
   s.in_flight_tokens = checked_mul(batches, s.max_num_batched_tokens);
 
@@ -197,6 +208,7 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   r.mamba_conv_dtype = d.mamba_cache_dtype.value_or(m.torch_dtype);
   r.mamba_ssm_dtype = d.mamba_ssm_cache_dtype ? *d.mamba_ssm_cache_dtype : m.mamba_ssm_cache_dtype.value_or(r.mamba_conv_dtype);
   r.linear_state_dtype = r.mamba_conv_dtype;
+  r.speculative_conv_rows = s.num_speculative_tokens;
   if (hybrid) {
     const detail::hybrid_alignment a = detail::align_hybrid_block_size(m, r, s.backend, s.block_size);
     s.block_size = a.block_size;

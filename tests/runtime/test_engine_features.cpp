@@ -1,0 +1,256 @@
+// Engine settings that change the cache: speculative decoding, decode context parallelism,
+// async scheduling, the hybrid-manager switch, KV offloading, a shared prefix, attention-free
+// models, and the release rules for uneven pages. Every figure is worked by hand beside it.
+#include "kvplan_catch.hpp"
+
+#include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
+
+#include <cstdint>
+
+using namespace kvplan;
+
+namespace {
+plan plan_of(const deployment& d) {
+  const plan_result r = try_plan(d);
+  INFO(describe(r.error));
+  REQUIRE(r.ok());
+  return r.plan;
+}
+error error_of(const deployment& d) { return try_plan(d).error; }
+}  // namespace
+
+TEST_CASE("MTP speculative decoding: DeepSeek-V3.2 on 8 x B200", "[engine][speculative]") {
+  // fp8 -> fp8_ds_mla: 656 B of latent and 132 B of indexer key per token and layer, block 64.
+  // With 60 GiB of KV memory per GPU (64,424,509,440 B):
+  deployment d{.model = models::deepseek_v3_2, .gpu = gpus::b200, .tensor_parallel_size = 8,
+               .kv_cache_dtype = cache_dtype::fp8, .kv_cache_memory_bytes = 60 * GiB, .max_model_len = 131072};
+  const plan base = plan_of(d);
+  // 61 layers x 64 x (656 + 132) = 3,076,352 B a block; 64,424,509,440 // 3,076,352 = 20,941.
+  CHECK(base.bytes_per_block == 3'076'352);
+  CHECK(base.num_gpu_blocks == 20'941);
+
+  // The MTP layer (num_nextn_predict_layers 1) joins the one group, however many tokens it
+  // proposes: 62 x 64 x 788 = 3,126,784 B a block, 20,604 blocks; 131,072 / 64 = 2,048 blocks a
+  // request (no lookahead: allocate_slots caps it at max_model_len), 20,604 / 2,048 = 10.06x.
+  d.speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 3};
+  const plan mtp = plan_of(d);
+  CHECK(mtp.drafter_layers == 1);
+  CHECK(mtp.num_speculative_tokens == 3);
+  CHECK(mtp.bytes_per_block == 3'126'784);
+  CHECK(mtp.kv_bytes_per_token == 62 * 788);
+  CHECK(mtp.num_gpu_blocks == 20'604);
+  CHECK(mtp.blocks_per_request == 2048);
+  CHECK(mtp.max_concurrency == Approx(20'604.0 / 2048.0));
+  // Its weights: 11,624,027,648 fp8 parameters over TP 8 = 1,453,003,456 B a GPU.
+  CHECK(mtp.profile.drafter_weights_bytes == 1'453'003'456);
+  // Without num_speculative_tokens, mtp proposes one token per MTP layer.
+  d.speculative.num_speculative_tokens = 0;
+  CHECK(plan_of(d).num_speculative_tokens == 1);
+}
+
+TEST_CASE("MTP on a hybrid: Qwen3-Next keeps speculative state blocks", "[engine][speculative]") {
+  // Qwen3-Next-80B-A3B: 12 full-attention layers (2 KV heads x 256) and 36 Gated DeltaNet
+  // layers (16 key heads, 32 value heads, 128 x 128, conv kernel 4); one MTP layer, full
+  // attention. bfloat16 attention and conv state, float32 recurrent state; TP 1 on an H200,
+  // prefix caching off (Mamba mode none).
+  model m = models::qwen3_next_80b;
+  m.num_mtp_layers = 1;
+  m.mtp_layer = full_attention(2, 256);
+  deployment d{.model = m, .gpu = gpus::h200, .kv_cache_memory_bytes = 40 * GiB, .max_model_len = 131072,
+               .enable_prefix_caching = prefix_caching::disabled, .mamba_ssm_cache_dtype = dtype::float32,
+               .speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 3}};
+  const plan p = plan_of(d);
+  // GDN state: conv (4 - 1 + 3 rows) x (2 x 16 x 128 + 32 x 128 = 8,192) x 2 B = 98,304, plus the
+  // recurrent 32 x 128 x 128 x 4 B = 2,097,152: 2,195,456 B. Attention: 2 x 256 x 2 x 2 B =
+  // 2,048 B a token, so the block rises to 16 x cdiv(2,195,456, 16 x 2,048) = 16 x 67 = 1,072
+  // tokens, and a 1,072-token attention page is 2,195,456 B too.
+  CHECK(p.block_size == 1072);
+  // 13 full layers (12 + MTP) and 36 GDN layers: groups of 13 (36 < 1.5 x 13 is false), one
+  // full and cdiv(36, 13) = 3 GDN groups; 13 x 2,195,456 = 28,540,928 B a block.
+  CHECK(p.num_groups == 4);
+  CHECK(p.bytes_per_block == 28'540'928);
+  // A request: cdiv(131,072, 1,072) = 123 attention blocks, and 1 + 3 state blocks in each of
+  // the 3 GDN groups (MambaSpec.num_speculative_blocks): 135.
+  CHECK(p.blocks_per_request == 135);
+  // 42,949,672,960 // 28,540,928 = 1,504 blocks.
+  CHECK(p.num_gpu_blocks == 1504);
+}
+
+TEST_CASE("draft models and model-free methods", "[engine][speculative]") {
+  // Qwen3-32B with Qwen3-1.7B as its draft (8 KV heads x 128 each): one group of 64 + 28
+  // layers; 92 x 16 x 2 x 8 x 128 x 2 B = 6,029,312 B a block at TP 1.
+  model draft = models::qwen3_8b;  // a stand-in of the same head layout, 36 layers
+  deployment d{.model = models::qwen3_32b, .gpu = gpus::h200, .kv_cache_memory_bytes = 40 * GiB, .max_model_len = 32768,
+               .speculative = {.method = speculative_method::draft_model, .num_speculative_tokens = 4, .draft = draft}};
+  const plan p = plan_of(d);
+  CHECK(p.drafter_layers == 36);
+  CHECK(p.bytes_per_block == (64 + 36) * 16 * 2 * 8 * 128 * 2);
+  CHECK(p.profile.drafter_weights_bytes > 0);
+  // ngram adds no layer and no weights.
+  d.speculative = {.method = speculative_method::ngram, .num_speculative_tokens = 4};
+  const plan ngram = plan_of(d);
+  CHECK(ngram.drafter_layers == 0);
+  CHECK(ngram.bytes_per_block == 64 * 16 * 2 * 8 * 128 * 2);
+  CHECK(ngram.profile.drafter_weights_bytes == 0);
+  // suffix decoding defaults to 24 speculative tokens; neither it nor ngram runs with async
+  // scheduling.
+  d.speculative = {.method = speculative_method::suffix};
+  CHECK(plan_of(d).num_speculative_tokens == 24);
+  CHECK_FALSE(plan_of(d).async_scheduling);
+}
+
+TEST_CASE("speculative decoding errors", "[engine][speculative][errors]") {
+  deployment d{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm,
+               .speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 1}};
+  CHECK(error_of(d).code == errc::speculative_method_needs_mtp_layers);
+  d.speculative = {.method = speculative_method::eagle3, .num_speculative_tokens = 3};
+  CHECK(error_of(d) == error{errc::speculative_method_needs_draft_model, {}, "eagle3"});
+  d.speculative = {.method = speculative_method::ngram};
+  CHECK(error_of(d) == error{errc::num_speculative_tokens_required, {}, "ngram"});
+  // DeepSeek-V3 has one MTP layer: 3 tokens reuse it; with 2 MTP layers, 3 would not divide.
+  model two = models::deepseek_v3;
+  two.num_mtp_layers = 2;
+  d = {.model = two, .gpu = gpus::b200, .tensor_parallel_size = 8,
+       .speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 3}};
+  CHECK(error_of(d) == error{errc::num_speculative_tokens_not_multiple_of_mtp_layers, {3, 2}});
+  d.speculative.num_speculative_tokens = 4;
+  CHECK(error_of(d).code == errc::none);
+}
+
+TEST_CASE("decode context parallelism splits each request's tokens", "[engine][dcp]") {
+  // DeepSeek-V3.2, TP 8: at DCP 8 each rank keeps cdiv(131,072, 8) = 16,384 tokens of a request,
+  // cdiv(16,384, 64) = 256 blocks instead of 2,048; the pool is unchanged.
+  deployment d{.model = models::deepseek_v3_2, .gpu = gpus::b200, .tensor_parallel_size = 8,
+               .kv_cache_dtype = cache_dtype::fp8, .kv_cache_memory_bytes = 60 * GiB, .max_model_len = 131072,
+               .decode_context_parallel_size = 8};
+  const plan p8 = plan_of(d);
+  CHECK(p8.num_gpu_blocks == 20'941);
+  CHECK(p8.blocks_per_request == 256);
+  CHECK(p8.max_concurrency == Approx(20'941.0 / 256.0));
+  // "GPU KV cache size": int(20,941 / 256 x 131,072) = 10,721,792 tokens.
+  CHECK(p8.kv_cache_tokens == 10'721'792);
+  d.decode_context_parallel_size = 2;  // cdiv(65,536, 64) = 1,024
+  CHECK(plan_of(d).blocks_per_request == 1024);
+  // Before v0.23 the log multiplied num_blocks x block size by the DCP size instead:
+  // 20,941 x 64 x 2 = 2,680,448.
+  d.vllm = {0, 22, 0};
+  CHECK(plan_of(d).kv_cache_tokens == 2'680'448);
+}
+
+TEST_CASE("decode context parallelism errors", "[engine][dcp][errors]") {
+  // TP must divide by DCP; a GQA model's DCP ranks each need whole KV heads (dcp <= tp / H).
+  deployment d{.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 8,
+               .decode_context_parallel_size = 3};
+  CHECK(error_of(d) == error{errc::decode_context_parallel_size_must_divide_tp, {3, 8}});
+  d.decode_context_parallel_size = 2;  // 8 KV heads over TP 8: tp / H = 1
+  CHECK(error_of(d) == error{errc::decode_context_parallel_size_exceeds_kv_head_copies, {2, 1}});
+  d.model = models::gpt_oss_120b;  // sliding-window layers
+  CHECK(error_of(d).code == errc::decode_context_parallel_not_with_local_attention);
+  d = {.model = models::deepseek_v3, .gpu = gpus::h200, .tensor_parallel_size = 8, .vllm = {0, 10, 0},
+       .decode_context_parallel_size = 2};
+  CHECK(error_of(d) == error{errc::feature_needs_newer_vllm, {0, 11}, "--decode-context-parallel-size"});
+}
+
+TEST_CASE("async scheduling sizes sliding windows for two batches in flight", "[engine][async]") {
+  // gpt-oss-20b on an H100 (max_num_batched_tokens 8,192): with async scheduling (the default)
+  // sliding layers hold 128 - 1 + 2 x 8,192 tokens, cdiv(16,511, 16) + 1 = 1,033 blocks; without,
+  // cdiv(8,319, 16) + 1 = 521.
+  deployment d{.model = models::gpt_oss_20b, .gpu = gpus::h100_sxm, .max_model_len = 131072};
+  const plan on = plan_of(d);
+  CHECK(on.async_scheduling);
+  CHECK(on.in_flight_tokens == 16384);
+  d.async_scheduling = false;
+  const plan off = plan_of(d);
+  CHECK(off.in_flight_tokens == 8192);
+  std::int32_t sliding = -1;
+  for (std::int32_t i = 0; i < off.buckets.size(); ++i)
+    if (off.buckets[i].spec.kind == spec_kind::sliding_window) sliding = i;
+  REQUIRE(sliding >= 0);
+  CHECK(on.buckets[sliding].blocks_per_request == 1033);
+  CHECK(off.buckets[sliding].blocks_per_request == 521);
+}
+
+TEST_CASE("--disable-hybrid-kv-cache-manager", "[engine][hybrid]") {
+  // gpt-oss-20b: sliding layers become full ones, every layer holding 131,072 / 16 = 8,192
+  // blocks a request; one group of 24 layers.
+  deployment d{.model = models::gpt_oss_20b, .gpu = gpus::h100_sxm, .max_model_len = 131072,
+               .disable_hybrid_kv_cache_manager = true};
+  const plan p = plan_of(d);
+  CHECK_FALSE(p.hybrid_kv_cache_manager);
+  CHECK(p.num_groups == 1);
+  CHECK(p.blocks_per_request == 8192);
+  // A Mamba hybrid cannot run without it.
+  d.model = models::nemotron_3_nano;
+  CHECK(error_of(d).code == errc::hybrid_kv_cache_manager_needed);
+}
+
+TEST_CASE("KV offloading: the host tier", "[engine][offload]") {
+  // Llama-3.1-8B, bf16, block 16: 32 layers x 16 x 2 x 8 x 128 x 2 B = 2,097,152 B a block on one
+  // GPU. 200 GiB of host memory: 214,748,364,800 // 2,097,152 = 102,400 blocks = 1,638,400 tokens.
+  deployment d{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_model_len = 32768,
+               .kv_offloading_size_gib = 200};
+  const plan p = plan_of(d);
+  CHECK(p.offload_blocks == 102'400);
+  CHECK(p.offload_tokens == 1'638'400);
+  // 200 GiB per GPU at TP 2 is kv_offloading_size 400 (the total over ranks): a rank's block is
+  // 1,048,576 B, x world size 2: 429,496,729,600 // 2,097,152 = 204,800 blocks.
+  d.tensor_parallel_size = 2;
+  d.kv_offloading_size_gib = 400;
+  CHECK(plan_of(d).offload_blocks == 204'800);
+  CHECK(plan_of(d).num_gpu_blocks > 0);
+  // LMCache sizes its own server: no tier here.
+  d.offloading_backend = kv_offloading_backend::lmcache;
+  CHECK(plan_of(d).offload_blocks == 0);
+  d.kv_offloading_size_gib = -1;
+  CHECK(error_of(d).code == errc::kv_offloading_size_must_be_positive);
+}
+
+TEST_CASE("a shared prefix is held once", "[engine][prefix]") {
+  // Llama-3.1-8B at 8,192 tokens with a 2,000-token system prompt: 8,192 / 16 = 512 blocks a
+  // request, of which 2,000 // 16 = 125 full blocks are shared. With 20 GiB of KV memory,
+  // 21,474,836,480 // 2,097,152 = 10,240 blocks: 10,240 / 512 = 20x without the sharing,
+  // (10,240 - 125) / (512 - 125) = 26.14x with it; 64 requests need 125 + 64 x 387 = 24,893.
+  deployment d{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .kv_cache_memory_bytes = 20 * GiB,
+               .max_model_len = 8192, .shared_prefix_tokens = 2000};
+  const plan p = plan_of(d);
+  CHECK(p.num_gpu_blocks == 10'240);
+  CHECK(p.shared_prefix_blocks == 125);
+  CHECK(p.max_concurrency == Approx(20.0));
+  CHECK(p.max_concurrency_with_shared_prefix == Approx(10'115.0 / 387.0));
+  // Without prefix caching nothing is shared.
+  d.enable_prefix_caching = prefix_caching::disabled;
+  CHECK(plan_of(d).shared_prefix_blocks == 0);
+  d.shared_prefix_tokens = 9000;
+  CHECK(error_of(d).code == errc::shared_prefix_tokens_out_of_range);
+}
+
+TEST_CASE("an attention-free model plans with one block", "[engine][attention-free]") {
+  model m = models::llama_3_1_8b;
+  m.layers = uniform_layers(32, no_cache());
+  const plan p = plan_of({.model = m, .gpu = gpus::h100_sxm});
+  CHECK(p.attention_free);
+  CHECK(p.num_gpu_blocks == 1);
+  CHECK(p.fits());
+  CHECK(p.kv_cache_tokens == 0);
+}
+
+TEST_CASE("release rules for uneven pages", "[engine][releases]") {
+  // Full attention of 3 KV heads (1,536 B a token) beside sliding layers of 2 (1,024 B): the
+  // pages do not divide. vLLM pads the smaller from v0.23; before, it raised.
+  model m = models::llama_3_1_8b;
+  m.num_attention_heads = 24;
+  m.layers = periodic_layers(4, 2, sliding_window(2, 128, 512), full_attention(3, 128));
+  deployment d{.model = m, .gpu = gpus::h100_sxm, .max_model_len = 8192};
+  CHECK(error_of(d).code == errc::none);
+  d.vllm = {0, 22, 0};
+  // Pages of 16 tokens: 16 x 1,024 = 16,384 and 16 x 1,536 = 24,576 B.
+  CHECK(error_of(d) == error{errc::page_sizes_cannot_be_unified, {16'384, 24'576}});
+  // Full-attention layers of two head sizes share a group from v0.11 (UniformTypeKVCacheSpecs).
+  m.layers = periodic_layers(4, 2, full_attention(8, 64), full_attention(8, 128));
+  d = {.model = m, .gpu = gpus::h100_sxm, .max_model_len = 8192, .vllm = {0, 11, 0}};
+  CHECK(plan_of(d).num_groups == 1);
+  d.vllm = {0, 10, 0};
+  // 16 x 2 x 8 x 64 x 2 = 32,768 and 16 x 2 x 8 x 128 x 2 = 65,536 B.
+  CHECK(error_of(d) == error{errc::full_attention_page_sizes_differ, {32'768, 65'536}});
+}
