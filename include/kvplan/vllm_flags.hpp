@@ -31,10 +31,13 @@ enum class flag_style : std::uint8_t {
   pinned,
 };
 
+// A flag's value: long enough for a --speculative-config JSON naming a draft model.
+using vllm_arg_value = fixed_string<192>;
+
 // One argument of a `vllm serve` invocation: a flag with a value, or a switch.
 struct vllm_arg {
   std::string_view flag{};  // "--max-model-len"
-  fixed_string<48> value{}; // empty for a switch
+  vllm_arg_value value{}; // empty for a switch
 };
 
 struct vllm_args {
@@ -42,19 +45,19 @@ struct vllm_args {
   // releases without --attention-backend); empty when none.
   fixed_string<64> env{};
   fixed_string<256> model{};
-  static_vector<vllm_arg, 20> items{};
+  static_vector<vllm_arg, 28> items{};
 
   constexpr vllm_args& add(std::string_view flag, std::string_view value = {}) {
-    if (!items.push_back({flag, fixed_string<48>(value)})) fail(errc::list_exceeds_capacity, items.size() + 1, items.capacity());
+    if (!items.push_back({flag, vllm_arg_value(value)})) fail(errc::list_exceeds_capacity, items.size() + 1, items.capacity());
     return *this;
   }
   constexpr vllm_args& add(std::string_view flag, std::int64_t value) {
-    fixed_string<48> v;
+    vllm_arg_value v;
     append_integer(v, value);
     return add(flag, v.view());
   }
   constexpr vllm_args& add_fraction(std::string_view flag, double value) {
-    fixed_string<48> v;
+    vllm_arg_value v;
     append_decimal(v, value);
     return add(flag, v.view());
   }
@@ -63,6 +66,12 @@ struct vllm_args {
 };
 
 // The arguments of `vllm serve` for a deployment, in a fixed order.
+// What a draft model loads: its own default checkpoint, or its id.
+constexpr checkpoint checkpoint_of_draft(const deployment& d) {
+  const model& m = d.speculative.draft;
+  return m.checkpoints.size() > 0 ? m.checkpoints[0] : checkpoint{m.hf_id, m.torch_dtype, 0, {}, {}};
+}
+
 constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_style style = flag_style::explicit_settings) {
   const bool pinned = style == flag_style::pinned;
   const vllm_rules rules = rules_for(d.vllm);
@@ -104,6 +113,29 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (d.mamba_ssm_cache_dtype) a.add("--mamba-ssm-cache-dtype", to_string(*d.mamba_ssm_cache_dtype));
   if (!d.quantization.empty()) a.add("--quantization", d.quantization);
   if (d.model.trust_remote_code) a.add("--trust-remote-code");
+
+  // Engine features.
+  if (d.speculative.method != speculative_method::none) {
+    // {"method": "mtp", "num_speculative_tokens": 3}, with "model" for a draft.
+    vllm_arg_value json;
+    json.append("{\"method\": \"").append(to_string(d.speculative.method)).append("\"");
+    const bool has_draft = d.speculative.draft.num_layers() > 0 && d.speculative.method != speculative_method::mtp &&
+                           d.speculative.method != speculative_method::ngram && d.speculative.method != speculative_method::suffix;
+    if (has_draft) json.append(", \"model\": \"").append(checkpoint_of_draft(d).hf_id).append("\"");
+    if (p.num_speculative_tokens > 0) {
+      json.append(", \"num_speculative_tokens\": ");
+      append_integer(json, p.num_speculative_tokens);
+    }
+    json.append("}");
+    a.add("--speculative-config", json.view());
+  }
+  if (d.decode_context_parallel_size > 1) a.add("--decode-context-parallel-size", d.decode_context_parallel_size);
+  if (d.async_scheduling) a.add(*d.async_scheduling ? "--async-scheduling" : "--no-async-scheduling");
+  if (d.disable_hybrid_kv_cache_manager) a.add("--disable-hybrid-kv-cache-manager");
+  if (d.kv_offloading_size_gib > 0) {
+    a.add_fraction("--kv-offloading-size", d.kv_offloading_size_gib);
+    if (d.offloading_backend == kv_offloading_backend::lmcache) a.add("--kv-offloading-backend", "lmcache");
+  }
   return a;
 }
 

@@ -203,13 +203,22 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
   fp16.model_dtype = dtype::float16;
   deployment small_blocks{.model = models::deepseek_v3, .gpu = gpus::b200, .tensor_parallel_size = 8};
   small_blocks.block_size = 16;  // FLASHINFER_MLA and CUTLASS_MLA cannot: TRITON_MLA
+  // Engine features: MTP with decode context parallelism and a host tier; a draft model.
+  deployment mtp{.model = models::deepseek_v3_2, .gpu = gpus::b200, .tensor_parallel_size = 8,
+                 .kv_cache_dtype = cache_dtype::fp8, .max_model_len = 131072,
+                 .speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 3},
+                 .decode_context_parallel_size = 4, .async_scheduling = false, .kv_offloading_size_gib = 512};
+  deployment draft{.model = models::qwen3_32b, .gpu = gpus::h200, .max_model_len = 32768,
+                   .speculative = {.method = speculative_method::draft_model, .num_speculative_tokens = 4,
+                                   .draft = models::qwen3_8b},
+                   .disable_hybrid_kv_cache_manager = true};
   const deployment cases[] = {
       {.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 4,
        .kv_cache_dtype = cache_dtype::fp8, .max_model_len = 32768},
       {.model = models::deepseek_v3_2, .gpu = gpus::b200, .tensor_parallel_size = 8, .max_model_len = 65536},
       {.model = models::llama_3_1_8b, .gpu = gpus::l40s, .max_model_len = auto_max_model_len},
       {.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .gpu_memory_utilization = 0.95},
-      gemma, fp16, small_blocks};
+      gemma, fp16, small_blocks, mtp, draft};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
       const plan_result planned = try_plan(d);
@@ -241,6 +250,51 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       CHECK(q.num_gpu_blocks == p.num_gpu_blocks);
       CHECK(q.kv_cache_tokens == p.kv_cache_tokens);
       CHECK(q.max_concurrency == p.max_concurrency);
+      CHECK(q.num_speculative_tokens == p.num_speculative_tokens);
+      CHECK(q.drafter_layers == p.drafter_layers);
+      CHECK(q.offload_blocks == p.offload_blocks);
+      CHECK(q.async_scheduling == p.async_scheduling);
     }
   }
+}
+
+TEST_CASE("--speculative-config as vLLM takes it", "[cli][parse][speculative]") {
+  parse_result p = parse({"deepseek-v3.2", "--gpu", "b200", "--speculative-config",
+                          R"({"method": "deepseek_mtp", "num_speculative_tokens": 3})"});
+  REQUIRE(p.ok());
+  CHECK(*p.opts.speculative_method == kvplan::speculative_method::mtp);  // the older per-model name
+  CHECK(p.opts.num_speculative_tokens == 3);
+  // A "model" alone is a draft model.
+  p = parse({"qwen3-32b", "--gpu", "h200", "--speculative-config", R"({"model": "qwen3-8b", "num_speculative_tokens": 4})"});
+  REQUIRE(p.ok());
+  CHECK(*p.opts.speculative_method == kvplan::speculative_method::draft_model);
+  const resolved r = resolve(p.opts);
+  REQUIRE(r.ok());
+  CHECK(r.deployment.speculative.draft.name == "qwen3-8b");
+  CHECK(parse({"m", "--gpu", "g", "--speculative-config", R"({"method": "medusa"})"}).error ==
+        "argument --speculative-config: invalid value '{\"method\": \"medusa\"}': expected a method kvplan models "
+        "(mtp, eagle, eagle3, draft_model, ngram, suffix), not \"medusa\"");
+  CHECK(parse({"m", "--gpu", "g", "--speculative-config", "mtp"}).error.find("expected a JSON object") != std::string::npos);
+  CHECK(parse({"m", "--gpu", "g", "--speculative-config", R"({"method": "mtp", "num_speculative_tokens": 0})"})
+            .error.find("must be an integer from 1 to 64") != std::string::npos);
+  CHECK(parse({"m", "--gpu", "g", "--speculative-config", R"({"method": "mtp", "prompt_lookup_max": 4})"})
+            .error.find("keys kvplan reads") != std::string::npos);
+  p = parse({"qwen3-32b", "--gpu", "h200", "--speculative-config", R"({"model": "no-such-draft", "num_speculative_tokens": 4})"});
+  REQUIRE(p.ok());
+  CHECK(resolve(p.opts).error.find("--speculative-config: unknown draft model 'no-such-draft'") == 0);
+}
+
+TEST_CASE("the other engine flags", "[cli][parse]") {
+  const parse_result p = parse({"llama-3.1-8b", "--gpu", "h100", "-dcp", "1", "--no-async-scheduling",
+                                "--disable-hybrid-kv-cache-manager", "--kv-offloading-size", "64",
+                                "--kv-offloading-backend", "lmcache", "--shared-prefix-tokens", "2k"});
+  REQUIRE(p.ok());
+  CHECK(*p.opts.decode_context_parallel_size == 1);
+  CHECK(*p.opts.async_scheduling == false);
+  CHECK(p.opts.disable_hybrid_kv_cache_manager);
+  CHECK(*p.opts.kv_offloading_size == 64.0);
+  CHECK(*p.opts.kv_offloading_backend == kvplan::kv_offloading_backend::lmcache);
+  CHECK(*p.opts.shared_prefix_tokens == 2000);
+  CHECK(parse({"m", "--gpu", "g", "--kv-offloading-size", "0"}).error.find("GiB > 0") != std::string::npos);
+  CHECK(parse({"m", "--gpu", "g", "--kv-offloading-backend", "disk"}).error.find("native or lmcache") != std::string::npos);
 }

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kvplan_cli/options.hpp"
 
+#include <kvplan/json.hpp>
+
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -84,6 +86,49 @@ std::optional<kvplan::vllm_version> parse_vllm_version(std::string_view s) {
   const kvplan::vllm_version v{parts[0], parts[1], parts[2]};
   if (v < kvplan::oldest_vllm || v > kvplan::newest_vllm) return std::nullopt;
   return v;
+}
+
+// --speculative-config as vLLM takes it: a JSON object with "method" (mtp and its older
+// per-model names such as deepseek_mtp, eagle, eagle3, draft_model, ngram, suffix),
+// "num_speculative_tokens" and, for a draft, "model". A "model" without a method is a draft model.
+std::string speculative_flag(options& o, std::string_view v) {
+  const kvplan::json::document doc(v);
+  if (!doc.ok() || !doc.root().is_object())
+    return "a JSON object, e.g. '{\"method\": \"mtp\", \"num_speculative_tokens\": 3}'";
+  const kvplan::json::object root(doc.root());
+  for (std::uint32_t i = 0; i < root.indexed(); ++i) {
+    const std::string_view key = root.key(i);
+    if (key != "method" && key != "num_speculative_tokens" && key != "model" && key != "draft_tensor_parallel_size")
+      return "keys kvplan reads: method, num_speculative_tokens, model (not \"" + std::string(key) + "\")";
+  }
+  o.speculative_method.reset();
+  o.speculative_model.reset();
+  o.num_speculative_tokens = 0;
+  if (const auto m = root.find("model")) {
+    if (!m.found.is_string() || m.found.raw().empty()) return "\"model\" must be a model name or a path";
+    o.speculative_model = std::string(m.found.raw());
+    o.speculative_method = kvplan::speculative_method::draft_model;
+  }
+  if (const auto m = root.find("method")) {
+    if (!m.found.is_string()) return "\"method\" must be a string";
+    const std::string name(m.found.raw());
+    using kvplan::speculative_method;
+    if (name == "mtp" || (name.size() > 4 && name.ends_with("_mtp"))) o.speculative_method = speculative_method::mtp;
+    else if (name == "eagle") o.speculative_method = speculative_method::eagle;
+    else if (name == "eagle3") o.speculative_method = speculative_method::eagle3;
+    else if (name == "draft_model") o.speculative_method = speculative_method::draft_model;
+    else if (name == "ngram") o.speculative_method = speculative_method::ngram;
+    else if (name == "suffix") o.speculative_method = speculative_method::suffix;
+    else return "a method kvplan models (mtp, eagle, eagle3, draft_model, ngram, suffix), not \"" + name + "\"";
+  }
+  if (!o.speculative_method) return "a \"method\" (or a draft \"model\")";
+  if (const auto n = root.find("num_speculative_tokens")) {
+    if (!n.found.is_number() || !n.found.number().is_integer || n.found.number().integer < 1 ||
+        n.found.number().integer > 64)
+      return "\"num_speculative_tokens\" must be an integer from 1 to 64";
+    o.num_speculative_tokens = static_cast<std::int32_t>(n.found.number().integer);
+  }
+  return {};
 }
 
 // --- the flags' setters -------------------------------------------------------------------------
@@ -220,6 +265,45 @@ const std::vector<flag_spec>& flag_table() {
        [](options& o, std::string_view) -> std::string {
          o.enable_prefix_caching = kvplan::prefix_caching::disabled;
          return {};
+       }},
+      {"--speculative-config", "", true,
+       "JSON: {\"method\": mtp|eagle|eagle3|draft_model|ngram|suffix, \"num_speculative_tokens\": N, \"model\": a draft}",
+       [](options& o, std::string_view v) { return speculative_flag(o, v); }},
+      {"--decode-context-parallel-size", "-dcp", true, "an integer >= 1 dividing --tensor-parallel-size",
+       [](options& o, std::string_view v) { return int_flag(o.decode_context_parallel_size, v, 1); }},
+      {"--async-scheduling", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.async_scheduling = true;
+         return {};
+       }},
+      {"--no-async-scheduling", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.async_scheduling = false;
+         return {};
+       }},
+      {"--disable-hybrid-kv-cache-manager", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.disable_hybrid_kv_cache_manager = true;
+         return {};
+       }},
+      {"--kv-offloading-size", "", true, "GiB of host memory over all the engine's GPUs, e.g. 200",
+       [](options& o, std::string_view v) -> std::string {
+         const std::optional<double> x = python_float(v);
+         if (!x || !(*x > 0) || *x > 1e9) return "GiB > 0, e.g. 200";
+         o.kv_offloading_size = *x;
+         return {};
+       }},
+      {"--kv-offloading-backend", "", true, "native or lmcache",
+       [](options& o, std::string_view v) -> std::string {
+         if (v == "native") o.kv_offloading_backend = kvplan::kv_offloading_backend::native;
+         else if (v == "lmcache") o.kv_offloading_backend = kvplan::kv_offloading_backend::lmcache;
+         else return "native or lmcache";
+         return {};
+       }},
+      {"--shared-prefix-tokens", "", true,
+       "(kvplan's, not a vLLM flag) tokens of a prefix every request shares, e.g. a 2000-token system prompt",
+       [](options& o, std::string_view v) {
+         return size_flag(o.shared_prefix_tokens, v, false, "tokens: 2000, 2k or 2K");
        }},
       {"--enforce-eager", "", false, "",
        [](options& o, std::string_view) -> std::string {

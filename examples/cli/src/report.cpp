@@ -207,8 +207,30 @@ std::string text_report(const options& o, const kvplan::deployment& d, const kvp
   row("GPU KV cache size", with_commas(p.kv_cache_tokens), "tokens");
   row("max_model_len", with_commas(p.max_model_len));
   row("Maximum concurrency", fixed2(p.max_concurrency) + "x", "requests of max_model_len at once");
+  if (p.shared_prefix_blocks > 0)
+    row("  with the shared prefix", fixed2(p.max_concurrency_with_shared_prefix) + "x",
+        with_commas(p.shared_prefix_tokens) + "-token prefix: " + with_commas(p.shared_prefix_blocks) +
+            " blocks held once");
+  else if (p.shared_prefix_tokens > 0)
+    row("  with the shared prefix", fixed2(p.max_concurrency_with_shared_prefix) + "x",
+        p.prefix_caching ? "the prefix fills no whole block" : "prefix caching is off: nothing is shared");
+  if (p.num_speculative_tokens > 0)
+    row("speculative tokens", std::to_string(p.num_speculative_tokens),
+        std::string(kvplan::to_string(d.speculative.method)) +
+            (p.drafter_layers > 0 ? "; " + std::to_string(p.drafter_layers) + " drafter layer(s) cache KV, " +
+                                        gib(p.profile.drafter_weights_bytes) + " GiB of drafter weights"
+                                  : std::string("; no drafter layers")));
+  if (p.decode_context_parallel_size > 1)
+    row("decode context parallel", std::to_string(p.decode_context_parallel_size),
+        "each rank keeps 1/" + std::to_string(p.decode_context_parallel_size) + " of a request's tokens");
+  if (d.kv_offloading_size_gib > 0)
+    row("host KV tier", with_commas(p.offload_tokens), p.offload_blocks > 0
+        ? "tokens in " + with_commas(p.offload_blocks) + " offloaded blocks of " + with_commas(p.offload_block_size)
+        : std::string("LMCache sizes its own server"));
   line("");
-  if (p.fits()) {
+  if (p.attention_free) {
+    line("Verdict: fits. The model caches no KV: vLLM skips the memory profile and keeps a single block.");
+  } else if (p.fits()) {
     line("Verdict: fits. One request at max_model_len " + with_commas(p.max_model_len) + " needs " +
          gib(p.needed_bytes) + " GiB of KV cache; " + gib(p.usable_kv_cache_bytes) +
          " GiB are available. The largest max_model_len that fits is " + with_commas(p.largest_max_model_len) +
@@ -346,7 +368,20 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
       .add("largest_max_model_len", p.largest_max_model_len)
       .add("kv_cache_uncertainty_bytes", p.kv_cache_uncertainty_bytes)
       .add("fit_margin_bytes", p.fit_margin_bytes())
-      .add("within_uncertainty", p.within_uncertainty());
+      .add("within_uncertainty", p.within_uncertainty())
+      .add("attention_free", p.attention_free)
+      .add("async_scheduling", p.async_scheduling)
+      .add("speculative_method", std::string_view(kvplan::to_string(d.speculative.method)))
+      .add("num_speculative_tokens", p.num_speculative_tokens)
+      .add("drafter_layers", p.drafter_layers)
+      .add("drafter_weights_bytes", p.profile.drafter_weights_bytes)
+      .add("decode_context_parallel_size", p.decode_context_parallel_size)
+      .add("offload_blocks", p.offload_blocks)
+      .add("offload_block_size", p.offload_block_size)
+      .add("offload_tokens", p.offload_tokens)
+      .add("shared_prefix_tokens", p.shared_prefix_tokens)
+      .add("shared_prefix_blocks", p.shared_prefix_blocks)
+      .add("max_concurrency_with_shared_prefix", p.max_concurrency_with_shared_prefix);
   if (!p.fits()) j.add("message", std::string_view(kvplan::verdict_message(p).view()));
   // Each memory term with how it was found, and the parts of the estimates.
   const kvplan::memory_profile& m = p.profile;

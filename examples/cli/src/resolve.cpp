@@ -255,6 +255,39 @@ resolved resolve_options(const options& o) {
   d.memory.activation_bytes = o.activation_memory;
   d.memory.non_torch_bytes = o.non_torch_memory;
   d.memory.cudagraph_bytes = o.cudagraph_memory;
+  // Engine features.
+  if (o.speculative_method) {
+    d.speculative.method = *o.speculative_method;
+    d.speculative.num_speculative_tokens = o.num_speculative_tokens;
+    if (o.speculative_model) {
+      const std::string& name = *o.speculative_model;
+      if (const std::optional<std::filesystem::path> config = config_json_path(name)) {
+        std::ifstream in(*config, std::ios::binary);
+        r.draft_config_text = std::make_shared<const std::string>(std::istreambuf_iterator<char>(in),
+                                                                  std::istreambuf_iterator<char>());
+        r.draft_model_id = std::make_shared<const std::string>(model_id_for(*config));
+        const kvplan::hf_config_result parsed =
+            kvplan::try_model_from_hf_config(*r.draft_config_text, {.hf_id = *r.draft_model_id});
+        if (!parsed.ok()) {
+          r.error = "--speculative-config model " + config->string() + ": " + kvplan::describe(parsed.error);
+          return r;
+        }
+        d.speculative.draft = parsed.model;
+      } else if (const kvplan::model_match m = kvplan::find_model(name)) {
+        d.speculative.draft = *m.found;
+      } else {
+        r.error = "--speculative-config: " + unknown("draft model", name, model_names(), "models") +
+                  "; or give the path of its config.json";
+        return r;
+      }
+    }
+  }
+  d.decode_context_parallel_size = o.decode_context_parallel_size.value_or(1);
+  d.async_scheduling = o.async_scheduling;
+  d.disable_hybrid_kv_cache_manager = o.disable_hybrid_kv_cache_manager;
+  d.kv_offloading_size_gib = o.kv_offloading_size.value_or(0);
+  d.offloading_backend = o.kv_offloading_backend.value_or(kvplan::kv_offloading_backend::native);
+  d.shared_prefix_tokens = o.shared_prefix_tokens.value_or(0);
   if (o.quantization) {
     // Held by the result (heap-held, so a move keeps the deployment's view valid).
     r.quantization = std::make_shared<const std::string>(*o.quantization);

@@ -49,6 +49,17 @@ struct options {
   std::optional<count_t> weights_memory, activation_memory, non_torch_memory, cudagraph_memory, gpu_total_memory;
   // --gpu-compute-capability: with --gpu-total-memory, describes a GPU kvplan does not carry.
   std::optional<std::int32_t> gpu_compute_capability;
+  // Engine features. --speculative-config's method, num_speculative_tokens and draft "model" (a
+  // registry name, a Hugging Face id it carries, or a config.json path).
+  std::optional<kvplan::speculative_method> speculative_method;
+  std::int32_t num_speculative_tokens = 0;
+  std::optional<std::string> speculative_model;
+  std::optional<std::int32_t> decode_context_parallel_size;
+  std::optional<bool> async_scheduling;
+  bool disable_hybrid_kv_cache_manager = false;
+  std::optional<double> kv_offloading_size;  // GiB over the engine's ranks
+  std::optional<kvplan::kv_offloading_backend> kv_offloading_backend;
+  std::optional<count_t> shared_prefix_tokens;  // kvplan's own: not a vLLM flag
   // --from-vllm-log: a vLLM start-up log (a path, or - for standard input) whose measured
   // figures and non-default args the plan takes; flags given here win over the log's args.
   std::optional<std::string> from_vllm_log;

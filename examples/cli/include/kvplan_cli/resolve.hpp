@@ -21,6 +21,9 @@ struct resolved {
   std::shared_ptr<const std::string> config_text;
   std::shared_ptr<const std::string> model_id;
   std::shared_ptr<const std::string> quantization;
+  // A draft model read from a config.json (--speculative-config "model").
+  std::shared_ptr<const std::string> draft_config_text;
+  std::shared_ptr<const std::string> draft_model_id;
   // With --from-vllm-log: what the log gave, and what was left to kvplan's estimates.
   std::optional<kvplan::vllm_log> log;
   std::vector<std::string> log_args;  // the non-default args taken ("max_model_len=16384")
