@@ -6,3 +6,5 @@
 #include "kvplan/hf_config.hpp"
 #include "kvplan/models.hpp"
 #include "kvplan/registry.hpp"
+#include "kvplan/sizing.hpp"
+#include "kvplan/what_if.hpp"

@@ -7,6 +7,7 @@
 // Opt in to the rest (or include kvplan/all.hpp):
 //   kvplan/hf_config.hpp   read a model's config.json (with kvplan/json.hpp, kvplan/param_count.hpp)
 //   kvplan/what_if.hpp     the levers: one change to a deployment and what it buys
+//   kvplan/sizing.hpp      the inverse: the smallest deployments that meet a target
 //   kvplan/cuda/*.hpp      the device block-table header and its bridge to a plan
 #pragma once
 
