@@ -27,6 +27,7 @@
 #include "kvplan/plan.hpp"
 #include "kvplan/static_vector.hpp"
 #include "kvplan/units.hpp"
+#include "kvplan/verdict.hpp"
 
 #include <cstdint>
 #include <string_view>
@@ -136,7 +137,7 @@ constexpr void try_combination(const sizing_request& r, deployment d, sizing_res
   ++out.tried;
   plan_result planned = try_plan(d);
   if (!planned.ok()) return refuse(out, d, planned.error);
-  if (!planned.plan.fits()) return refuse(out, d, {planned.plan.verdict, {planned.plan.max_model_len}});
+  if (!planned.plan.fits()) return refuse(out, d, verdict_error(planned.plan));
   std::int32_t replicas = replicas_for(r, planned.plan);
   const std::int32_t engine = d.tensor_parallel_size * d.pipeline_parallel_size;
   // MoE models: expert parallelism over the replicas shards the experts, which frees memory;

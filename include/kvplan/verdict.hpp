@@ -14,6 +14,19 @@ using verdict_text = fixed_string<640>;
 
 // Why the deployment cannot start, in vLLM's own words where vLLM has them
 // (kv_cache_planning._check_enough_kv_cache_memory, _auto_fit_max_model_len); empty when it fits.
+// The verdict as an error with its numbers (errc::none when the plan fits), the form
+// kvplan::describe and the guards print.
+constexpr error verdict_error(const plan& p) {
+  switch (p.verdict) {
+    case errc::weights_exceed_gpu_memory: return {p.verdict, {p.weights_bytes, p.total_memory_bytes}};
+    case errc::no_memory_for_kv_cache:
+      return {p.verdict, {p.requested_memory_bytes, p.requested_memory_bytes - p.available_kv_cache_bytes}};
+    case errc::max_model_len_does_not_fit: return {p.verdict, {p.max_model_len, p.needed_bytes, p.usable_kv_cache_bytes}};
+    case errc::cannot_auto_fit_max_model_len: return {p.verdict, {p.available_kv_cache_bytes}};
+    default: return {p.verdict};
+  }
+}
+
 constexpr verdict_text verdict_message(const plan& p) {
   verdict_text out;
   switch (p.verdict) {

@@ -7,6 +7,10 @@
 #include "kvplan_cli/resolve.hpp"
 
 #include <kvplan/models.hpp>
+#include <kvplan/registry.hpp>
+#include <kvplan/sizing.hpp>
+
+#include <algorithm>
 
 #include <cstdio>
 #include <string>
@@ -16,6 +20,7 @@
 namespace {
 
 constexpr const char* usage = R"(usage: kvplan MODEL --gpu GPU [options]
+       kvplan size MODEL (--concurrency N | --kv-cache-tokens T) --max-model-len L [--gpus ...] [options]
        kvplan list models | kvplan list gpus | kvplan --help | kvplan --version
 
 Plans a vLLM deployment the way vLLM sizes it at start-up: memory per GPU, KV bytes per token,
@@ -70,6 +75,118 @@ int list_gpus() {
   return kvplan_cli::success;
 }
 
+// `kvplan size`: the smallest deployments that meet the target.
+int size(kvplan_cli::options o) {
+  const kvplan_cli::output_format format = o.format;
+  if (o.gpu.empty()) o.gpu = "h100-sxm";  // resolve() needs one; the search replaces it
+  const kvplan_cli::resolved r = kvplan_cli::resolve(o);
+  if (!r.ok()) {
+    std::fprintf(stderr, "kvplan: %s\n", r.error.c_str());
+    return kvplan_cli::bad_input;
+  }
+  kvplan::sizing_request req;
+  req.model = r.deployment.model;
+  req.settings = r.deployment;
+  req.max_model_len = o.max_model_len.value_or(0);
+  req.concurrent_requests = o.concurrency.value_or(0);
+  req.kv_cache_tokens = o.kv_cache_tokens.value_or(0);
+  req.max_gpus = o.max_gpus.value_or(64);
+  req.max_gpus_per_engine = o.max_gpus_per_engine.value_or(8);
+  if (o.kv_cache_dtype) req.try_fp8_kv_cache = false;  // the user chose one
+  for (const std::string& name : o.gpus) {
+    const kvplan::gpu* g = kvplan::find_gpu(name);
+    if (g == nullptr) {
+      std::fprintf(stderr, "kvplan: --gpus: unknown GPU '%s' (see `kvplan list gpus`)\n", name.c_str());
+      return kvplan_cli::bad_input;
+    }
+    if (!req.gpus.push_back(*g)) break;
+  }
+  for (const auto& [name, price] : o.gpu_prices) {
+    const kvplan::gpu* g = kvplan::find_gpu(name);
+    if (g == nullptr) {
+      std::fprintf(stderr, "kvplan: --gpu-prices: unknown GPU '%s' (see `kvplan list gpus`)\n", name.c_str());
+      return kvplan_cli::bad_input;
+    }
+    if (!req.prices.push_back({g->name, price})) break;
+  }
+  const kvplan::sizing_result found = kvplan::smallest_deployments(req);
+  const std::int32_t top = std::min<std::int32_t>(o.top.value_or(10), found.options.size());
+  const auto checkpoint_id = [&](const kvplan::sizing_option& x) {
+    return std::string(req.model.checkpoints.size() > 0 ? req.model.checkpoints[x.checkpoint].hf_id : req.model.hf_id);
+  };
+  const std::string target = req.kv_cache_tokens > 0
+                                 ? kvplan_cli::with_commas(req.kv_cache_tokens) + " tokens of KV cache"
+                                 : kvplan_cli::with_commas(req.concurrent_requests) + " concurrent requests";
+  if (format == kvplan_cli::output_format::json) {
+    std::string out = "{\"model\": " + kvplan_cli::json_string(req.model.hf_id) + ", \"target\": " +
+                      kvplan_cli::json_string(target) + ", \"plans_tried\": " + std::to_string(found.tried) + ", \"options\": [";
+    for (std::int32_t i = 0; i < top; ++i) {
+      const kvplan::sizing_option& x = found.options[i];
+      const kvplan::deployment d = kvplan::deployment_of(req, x);
+      const kvplan::plan p = kvplan::make_plan(d);
+      char num[64];
+      std::snprintf(num, sizeof num, "%.4f", x.concurrency_per_replica);
+      out += std::string(i ? ", " : "") + "{\"gpu\": " + kvplan_cli::json_string(x.g.name) + ", \"total_gpus\": " +
+             std::to_string(x.total_gpus) + ", \"tensor_parallel_size\": " + std::to_string(x.tensor_parallel_size) +
+             ", \"pipeline_parallel_size\": " + std::to_string(x.pipeline_parallel_size) +
+             ", \"data_parallel_size\": " + std::to_string(x.replicas) +
+             ", \"enable_expert_parallel\": " + (x.enable_expert_parallel ? "true" : "false") +
+             ", \"checkpoint\": " + kvplan_cli::json_string(checkpoint_id(x)) + ", \"kv_cache_dtype\": " +
+             kvplan_cli::json_string(kvplan::to_string(p.kv_cache_dtype)) + ", \"max_model_len\": " +
+             std::to_string(x.max_model_len) + ", \"concurrency_per_replica\": " + num +
+             ", \"kv_cache_tokens_per_replica\": " + std::to_string(x.kv_cache_tokens_per_replica) +
+             ", \"headroom_bytes\": " + std::to_string(x.headroom_bytes) + ", \"cost_per_hour\": " +
+             kvplan_cli::shortest(x.cost_per_hour) + ", \"within_uncertainty\": " +
+             (x.within_uncertainty ? "true" : "false") + ", \"vllm_serve\": " +
+             kvplan_cli::json_string(kvplan::vllm_serve_command(kvplan::vllm_serve_args(d, p, o.style)).view()) + "}";
+    }
+    out += "]}\n";
+    std::fputs(out.c_str(), stdout);
+  } else {
+    std::printf("%s: %s of up to %s tokens; %d plans tried\n\n", std::string(req.model.hf_id).c_str(), target.c_str(),
+                kvplan_cli::with_commas(found.found() ? found.options[0].max_model_len : req.max_model_len).c_str(),
+                found.tried);
+    if (found.found()) {
+      std::printf("  %4s  %-14s %3s %3s %3s %3s  %-46s %-11s %13s %9s\n", "GPUS", "GPU", "TP", "PP", "DP", "EP",
+                  "CHECKPOINT", "KV DTYPE", "CONCURRENCY", "COST/H");
+      for (std::int32_t i = 0; i < top; ++i) {
+        const kvplan::sizing_option& x = found.options[i];
+        const kvplan::plan p = kvplan::make_plan(kvplan::deployment_of(req, x));
+        std::printf("  %4d  %-14s %3d %3d %3d %3s  %-46s %-11s %12sx %9s%s\n", x.total_gpus,
+                    std::string(x.g.name).c_str(), x.tensor_parallel_size, x.pipeline_parallel_size, x.replicas,
+                    x.enable_expert_parallel ? "yes" : "-", checkpoint_id(x).c_str(),
+                    std::string(kvplan::to_string(p.kv_cache_dtype)).c_str(),
+                    kvplan_cli::fixed2(x.concurrency_per_replica * x.replicas).c_str(),
+                    x.cost_per_hour > 0 ? kvplan_cli::fixed2(x.cost_per_hour).c_str() : "-",
+                    x.within_uncertainty ? "  (within the estimate's uncertainty)" : "");
+      }
+      const kvplan::deployment d = kvplan::deployment_of(req, found.options[0]);
+      const kvplan::plan p = kvplan::make_plan(d);
+      std::printf("\nLaunch (the first, each replica)\n  %s\n",
+                  std::string(kvplan::vllm_serve_command(kvplan::vllm_serve_args(d, p, o.style)).view()).c_str());
+    } else {
+      std::printf("  No deployment of at most %d GPUs (%d per replica) meets the target.\n", req.max_gpus,
+                  req.max_gpus_per_engine);
+    }
+    if (o.why && !found.refusals.empty()) {
+      std::printf("\nRefused\n");
+      for (const kvplan::sizing_refusal& x : found.refusals) {
+        const std::string why = x.why.code == kvplan::errc::none
+                                    ? "needs " + std::to_string(x.why.values[0]) + " GPUs, more than --max-gpus " +
+                                          std::to_string(x.why.values[1])
+                                    : kvplan::describe(x.why);
+        std::printf("  %-14s TP %d PP %d %-46s %-9s %s\n", std::string(x.gpu).c_str(), x.tensor_parallel_size,
+                    x.pipeline_parallel_size,
+                    std::string(req.model.checkpoints.size() > 0 ? req.model.checkpoints[x.checkpoint].hf_id
+                                                                 : req.model.hf_id).c_str(),
+                    std::string(kvplan::to_string(x.kv_cache_dtype)).c_str(), why.c_str());
+      }
+      if (found.refusals_not_kept > 0) std::printf("  ... and %d more\n", found.refusals_not_kept);
+    }
+  }
+  return found.found() ? kvplan_cli::success : kvplan_cli::does_not_fit;
+}
+
 int plan(const std::vector<std::string_view>& args) {
   const kvplan_cli::parse_result parsed = kvplan_cli::parse_args(args);
   if (!parsed.ok()) {
@@ -85,6 +202,7 @@ int plan(const std::vector<std::string_view>& args) {
       return kvplan_cli::success;
     case kvplan_cli::command::list_models: return list_models();
     case kvplan_cli::command::list_gpus: return list_gpus();
+    case kvplan_cli::command::size: return size(o);
     case kvplan_cli::command::plan: break;
   }
   const kvplan_cli::resolved r = kvplan_cli::resolve(o);

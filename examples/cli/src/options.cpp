@@ -305,6 +305,55 @@ const std::vector<flag_spec>& flag_table() {
        [](options& o, std::string_view v) {
          return size_flag(o.shared_prefix_tokens, v, false, "tokens: 2000, 2k or 2K");
        }},
+      {"--concurrency", "", true, "(kvplan size) requests of --max-model-len at once, e.g. 64",
+       [](options& o, std::string_view v) {
+         return size_flag(o.concurrency, v, false, "an integer >= 1 (64, 1k)");
+       }},
+      {"--kv-cache-tokens", "", true, "(kvplan size) or a KV-cache capacity in tokens over all replicas, e.g. 10M",
+       [](options& o, std::string_view v) {
+         return size_flag(o.kv_cache_tokens, v, false, "tokens >= 1 (10000000, 10M)");
+       }},
+      {"--gpus", "", true, "(kvplan size) GPUs to try, comma-separated (default: every GPU kvplan carries)",
+       [](options& o, std::string_view v) -> std::string {
+         o.gpus.clear();
+         std::size_t start = 0;
+         while (start <= v.size()) {
+           const std::size_t comma = v.find(',', start);
+           const std::string_view name = v.substr(start, comma == std::string_view::npos ? v.npos : comma - start);
+           if (name.empty()) return "GPU names separated by commas, e.g. h100,b200";
+           o.gpus.emplace_back(name);
+           if (comma == std::string_view::npos) break;
+           start = comma + 1;
+         }
+         return {};
+       }},
+      {"--gpu-prices", "", true, "(kvplan size) price per GPU-hour to rank by, e.g. b200=6.5,h100=3",
+       [](options& o, std::string_view v) -> std::string {
+         o.gpu_prices.clear();
+         std::size_t start = 0;
+         while (start < v.size()) {
+           const std::size_t comma = v.find(',', start);
+           const std::string_view item = v.substr(start, comma == std::string_view::npos ? v.npos : comma - start);
+           const std::size_t eq = item.find('=');
+           const std::optional<double> price = eq == std::string_view::npos ? std::nullopt : python_float(item.substr(eq + 1));
+           if (eq == 0 || !price || !(*price >= 0)) return "GPU=price pairs, e.g. b200=6.5,h100=3";
+           o.gpu_prices.emplace_back(std::string(item.substr(0, eq)), *price);
+           if (comma == std::string_view::npos) break;
+           start = comma + 1;
+         }
+         return o.gpu_prices.empty() ? std::string("GPU=price pairs, e.g. b200=6.5,h100=3") : std::string{};
+       }},
+      {"--max-gpus", "", true, "(kvplan size) GPUs a deployment may use in all (default 64)",
+       [](options& o, std::string_view v) { return int_flag(o.max_gpus, v, 1); }},
+      {"--max-gpus-per-engine", "", true, "(kvplan size) TP x PP of one replica (default 8)",
+       [](options& o, std::string_view v) { return int_flag(o.max_gpus_per_engine, v, 1); }},
+      {"--top", "", true, "(kvplan size) options to list (default 10)",
+       [](options& o, std::string_view v) { return int_flag(o.top, v, 1); }},
+      {"--why", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.why = true;
+         return {};
+       }},
       {"--enforce-eager", "", false, "",
        [](options& o, std::string_view) -> std::string {
          o.enforce_eager = true;
@@ -521,6 +570,18 @@ parse_result parse_args(const std::vector<std::string_view>& args) {
     if (positional.size() == 2 && positional[1] == "models") o.cmd = command::list_models;
     else if (positional.size() == 2 && positional[1] == "gpus") o.cmd = command::list_gpus;
     else r.error = "usage: kvplan list models | kvplan list gpus";
+    return r;
+  }
+  if (!positional.empty() && positional[0] == "size") {
+    if (positional.size() != 2) {
+      r.error = "usage: kvplan size MODEL --concurrency N --max-model-len L [--gpus h100,b200] [options]";
+      return r;
+    }
+    o.cmd = command::size;
+    o.model = std::string(positional[1]);
+    if (!o.concurrency && !o.kv_cache_tokens) r.error = "kvplan size needs a target: --concurrency N or --kv-cache-tokens T";
+    else if (o.concurrency && o.kv_cache_tokens) r.error = "kvplan size: --concurrency or --kv-cache-tokens, not both";
+    else if (!o.gpu.empty()) r.error = "kvplan size searches GPUs: name them with --gpus, not --gpu";
     return r;
   }
   if (positional.size() != 1) {

@@ -32,18 +32,21 @@ std::string detail_gib(double gib_value) {
   return buf;
 }
 
+}  // namespace
+
 std::string fixed2(double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.2f", v);
   return buf;
 }
 
-// The shortest decimal that reads back as the same double (JSON numbers).
 std::string shortest(double v) {
   char buf[64];
   const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
   return ec == std::errc{} ? std::string(buf, end) : std::string("0");
 }
+
+namespace {
 
 // A line of `width` characters showing the parts of one GPU's memory.
 std::string memory_bar(const kvplan::plan& p, int width = 60) {
@@ -278,6 +281,8 @@ std::string text_report(const options& o, const kvplan::deployment& d, const kvp
 
 namespace {
 
+}  // namespace
+
 std::string json_string(std::string_view v) {
   std::string out = "\"";
   for (const char c : v) {
@@ -299,6 +304,8 @@ std::string json_string(std::string_view v) {
   }
   return out + "\"";
 }
+
+namespace {
 
 // One JSON object, keys in the order written.
 class json_object {

@@ -12,11 +12,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace kvplan_cli {
 
-enum class command { plan, list_models, list_gpus, help, version };
+enum class command { plan, list_models, list_gpus, help, version, size };
 enum class output_format { text, json, yaml };
 
 // Everything the command line can say. Optional fields stay empty when the flag is absent, so
@@ -60,6 +61,15 @@ struct options {
   std::optional<double> kv_offloading_size;  // GiB over the engine's ranks
   std::optional<kvplan::kv_offloading_backend> kv_offloading_backend;
   std::optional<count_t> shared_prefix_tokens;  // kvplan's own: not a vLLM flag
+  // `kvplan size`: the target and the search space.
+  std::optional<count_t> concurrency;          // requests of --max-model-len at once
+  std::optional<count_t> kv_cache_tokens;      // or a token capacity
+  std::vector<std::string> gpus;               // --gpus h100,b200 (empty: every GPU carried)
+  std::vector<std::pair<std::string, double>> gpu_prices;  // --gpu-prices b200=6.5,h100=3
+  std::optional<std::int32_t> max_gpus;        // per deployment
+  std::optional<std::int32_t> max_gpus_per_engine;
+  std::optional<std::int32_t> top;             // options shown
+  bool why = false;                            // --why: also the refused combinations
   // --from-vllm-log: a vLLM start-up log (a path, or - for standard input) whose measured
   // figures and non-default args the plan takes; flags given here win over the log's args.
   std::optional<std::string> from_vllm_log;

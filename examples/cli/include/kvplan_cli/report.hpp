@@ -8,6 +8,7 @@
 #include <kvplan/kvplan.hpp>
 
 #include <string>
+#include <string_view>
 
 namespace kvplan_cli {
 
@@ -16,6 +17,12 @@ std::string with_commas(count_t v);
 
 // GiB with two decimals, as vLLM's logs print them ("16.0", "52.35").
 std::string gib(count_t bytes);
+
+// Two decimals ("12.98"); the shortest decimal that reads back as the same double (JSON
+// numbers); a JSON string literal, quotes included.
+std::string fixed2(double v);
+std::string shortest(double v);
+std::string json_string(std::string_view v);
 
 // The plan as a person reads it: memory per GPU, the KV cache, the verdict, the levers and the
 // launch command.
