@@ -8,10 +8,18 @@
 // computed count, and the comment says why.
 #include "kvplan_catch.hpp"
 
+#include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
 #include <kvplan/models.hpp>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <string_view>
 
 using namespace kvplan;
 
@@ -283,6 +291,35 @@ TEST_CASE("kimi-k2", "[models][mla]") {
   STATIC_REQUIRE(m.trust_remote_code);
 }
 
+TEST_CASE("kimi-k2.5 and kimi-k2.6", "[models][mla]") {
+  // The K2 text model with 262144 positions: MLA (512 + 64) x 61 layers x 2 B = 70,272; fp8
+  // 35,136. The MoonViT tower caches nothing.
+  // Parameters: Kimi K2's text arithmetic (hidden 7168, 64 heads, q_lora 1536, kv_lora 512,
+  // rope 64, nope 128, v 128; 1 dense layer of SwiGLU 18432, 60 MoE layers of 384 routed + 1
+  // shared SwiGLU 2048 and a 7168 x 384 + 384 router; vocab 163840 untied) = 1,026,408,232,448,
+  // plus the reader's estimate of the vision tower and projector, 466,431,088.
+  constexpr count_t hidden = 7168, vocab = 163840;
+  constexpr count_t attn = mla_attention(hidden, 64, 1536, 512, 64, 128, 128) + 2 * hidden;
+  constexpr count_t router = hidden * 384 + 384;
+  constexpr count_t dense = attn + swiglu(hidden, 18432);
+  constexpr count_t text = 2 * vocab * hidden + dense + 60 * (attn + 385 * swiglu(hidden, 2048) + router) + hidden;
+  static_assert(text == 1'026'408'232'448);
+  // Active: 8 routed + 1 shared without the input embedding = 31.69B; "32B" is rounded to 1B:
+  // 0.5B = 1.6 % of 31.69B.
+  constexpr count_t active = vocab * hidden + dense + 60 * (attn + 9 * swiglu(hidden, 2048) + router) + hidden;
+  for (const model& m : {models::kimi_k2_5, models::kimi_k2_6}) {
+    INFO(std::string(m.name));
+    REQUIRE(bf16_cost(m) == cache_cost{70'272, 0, 0});
+    REQUIRE(fp8_cost(m) == cache_cost{35'136, 0, 0});
+    REQUIRE(m.total_params - text == 466'431'088);
+    REQUIRE(within(m.active_params, active, 0.016));
+    REQUIRE(m.expert_params == 60LL * 384 * swiglu(hidden, 2048));
+    REQUIRE(m.max_model_len == 262'144);
+    REQUIRE(m.trust_remote_code);
+    REQUIRE(m.checkpoints[0].format == dtype::int4);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // GLM-5 (MLA + indexer) and GLM-4.5 / 4.6 / 4.7 / 4.5-Air (GQA)
 // ---------------------------------------------------------------------------------------------
@@ -307,6 +344,51 @@ TEST_CASE("glm-5", "[models][glm][mla][dsa]") {
   constexpr count_t active = dense + 75 * (attn + 9 * swiglu(hidden, 2048) + router) + hidden;
   STATIC_REQUIRE(within(m.active_params, active));
   STATIC_REQUIRE(m.expert_params == 75LL * 256 * swiglu(hidden, 2048));
+}
+
+TEST_CASE("glm-5.1 and glm-5.2", "[models][glm][mla][dsa]") {
+  constexpr const model& g51 = models::glm_5_1;
+  constexpr const model& g52 = models::glm_5_2;
+  // GLM-5.1: GLM-5's 78 layers of MLA latent + 132-B indexer key: bf16 78 x (576 x 2 + 132) =
+  // 100,152; fp8 78 x (576 + 132) = 55,224; fp8_ds_mla 78 x (656 + 132) = 61,464.
+  STATIC_REQUIRE(bf16_cost(g51) == cache_cost{100'152, 0, 0});
+  STATIC_REQUIRE(fp8_cost(g51) == cache_cost{55'224, 0, 0});
+  STATIC_REQUIRE(cache_cost_of(g51, cache_dtype::fp8_ds_mla) == cache_cost{61'464, 0, 0});
+  // GLM-5.2 (IndexCache): 21 layers keep the indexer key, 57 cache the latent alone.
+  //   bf16:       21 x (1,152 + 132) = 26,964 + 57 x 1,152 = 65,664 -> 92,628
+  //   fp8:        21 x (576 + 132)   = 14,868 + 57 x 576   = 32,832 -> 47,700
+  //   fp8_ds_mla: 21 x (656 + 132)   = 16,548 + 57 x 656   = 37,392 -> 53,940
+  STATIC_REQUIRE(bf16_cost(g52) == cache_cost{92'628, 0, 0});
+  STATIC_REQUIRE(fp8_cost(g52) == cache_cost{47'700, 0, 0});
+  STATIC_REQUIRE(cache_cost_of(g52, cache_dtype::fp8_ds_mla) == cache_cost{53'940, 0, 0});
+  // The indexer's layers: max(i - 3 + 1, 0) % 4 == 0 (index_skip_topk_offset 3, index_topk_freq 4).
+  for (std::int32_t i = 0; i < 78; ++i) {
+    INFO("layer " << i);
+    REQUIRE((g52.layers[i].index_head_dim == 128) == (i < 3 || (i - 2) % 4 == 0));
+    REQUIRE(g51.layers[i].index_head_dim == 128);
+  }
+  // Parameters: GLM-5's arithmetic (tests "glm-5"), and for GLM-5.2 57 layers fewer indexers
+  // of wq_b 2048 x 32 x 128 + wk 6144 x 128 + k_norm 2 x 128 + weights_proj 6144 x 32.
+  constexpr count_t hidden = 6144, vocab = 154880;
+  constexpr count_t mla_part = mla_attention(hidden, 64, 2048, 512, 64, 192, 256) + 2 * hidden;
+  constexpr count_t idx = indexer(hidden, 2048, 32, 128);
+  constexpr count_t router = hidden * 256 + 256;
+  constexpr count_t ffn_dense = swiglu(hidden, 12288), ffn_moe = 257 * swiglu(hidden, 2048) + router;
+  constexpr count_t total51 = 2 * vocab * hidden + 78 * (mla_part + idx) + 3 * ffn_dense + 75 * ffn_moe + hidden;
+  constexpr count_t total52 = total51 - 57 * idx;
+  STATIC_REQUIRE(57 * idx == 534'198'528);
+  STATIC_REQUIRE(g51.total_params == total51);  // 743,911,218,432 (Z.ai: 744B)
+  STATIC_REQUIRE(g52.total_params == total52);  // 743,377,019,904
+  // Active: 8 routed + 1 shared, without either embedding table: 39.88B for GLM-5.1 (Z.ai's
+  // "40B", 0.3 %); 39.35B for GLM-5.2, whose "40B" is GLM-5's figure repeated (1.66 %; 1.7 %
+  // allowed).
+  constexpr count_t act_moe = 9 * swiglu(hidden, 2048) + router;
+  constexpr count_t active51 = 78 * (mla_part + idx) + 3 * ffn_dense + 75 * act_moe + hidden;
+  STATIC_REQUIRE(within(g51.active_params, active51));
+  STATIC_REQUIRE(within(g52.active_params, active51 - 57 * idx, 0.017));
+  STATIC_REQUIRE(g52.expert_params == 75LL * 256 * swiglu(hidden, 2048));
+  STATIC_REQUIRE(g51.max_model_len == 202'752);
+  STATIC_REQUIRE(g52.max_model_len == 1'048'576);
 }
 
 namespace {
@@ -485,6 +567,122 @@ TEST_CASE("qwen3-next-80b-a3b", "[models][qwen][hybrid]") {
   STATIC_REQUIRE(m.expert_params == 48LL * 512 * swiglu(hidden, 512));
 }
 
+namespace {
+// Qwen3.5 / 3.6 text models, with the Qwen3-Next pieces (head_dim 256; Gated DeltaNet of 16 key
+// heads and V value heads, both 128 wide, conv kernel 4):
+//   gated attention: q hidden x heads x 256 x 2 (with the output gate), k and v hidden x kv x 256
+//     each, o heads x 256 x hidden, q/k norm 2 x 256
+//   Gated DeltaNet: in_proj_qkv + in_proj_z hidden x (2 x 16 x 128 + 2 x V x 128), in_proj_b and
+//     in_proj_a hidden x 2 x V, conv1d (2 x 16 x 128 + V x 128) channels x 4, dt_bias and A_log
+//     2 x V, norm 128, out_proj V x 128 x hidden
+//   every layer: 2 RMSNorms; an MoE layer E experts + 1 shared expert of SwiGLU I, router
+//     hidden x E, shared-expert gate hidden; vocab 248320, untied; final norm.
+constexpr count_t q35_vocab = 248320;
+constexpr count_t q35_attention(count_t hidden, count_t heads, count_t kv_heads) {
+  return hidden * heads * 256 * 2 + 2 * hidden * kv_heads * 256 + heads * 256 * hidden + 2 * 256;
+}
+constexpr count_t q35_deltanet(count_t hidden, count_t value_heads) {
+  const count_t conv_channels = 2 * 16 * 128 + value_heads * 128;
+  return hidden * (2 * 16 * 128 + 2 * value_heads * 128) + hidden * 2 * value_heads + conv_channels * 4 +
+         2 * value_heads + 128 + value_heads * 128 * hidden;
+}
+// An MoE model of `layers` layers (a quarter of them attention) routing `used` of `experts`.
+constexpr count_t q35_moe(count_t hidden, count_t heads, count_t kv_heads, count_t value_heads, count_t layers,
+                          count_t experts, count_t inter, count_t used) {
+  const count_t rest = swiglu(hidden, inter) + hidden * experts + hidden + 2 * hidden;
+  return 2 * q35_vocab * hidden + layers / 4 * q35_attention(hidden, heads, kv_heads) +
+         layers / 4 * 3 * q35_deltanet(hidden, value_heads) + layers * (used * swiglu(hidden, inter) + rest) + hidden;
+}
+// Gated DeltaNet state per request: conv (4 - 1) x channels x 2 B (bf16, the model dtype) and
+// the recurrent V x 128 x 128 in float32 (mamba_ssm_dtype), 4 B.
+constexpr count_t q35_state(count_t value_heads) {
+  return 3 * (2 * 16 * 128 + value_heads * 128) * 2 + value_heads * 128 * 128 * 4;
+}
+}  // namespace
+
+TEST_CASE("qwen3.5-397b-a17b", "[models][qwen][hybrid]") {
+  constexpr const model& m = models::qwen3_5_397b_a17b;
+  // 15 full-attention layers: 2 x 15 x 2 KV heads x 256 x 2 B = 30,720 per token; fp8 15,360.
+  // 45 Gated DeltaNet layers: conv 3 x (2 x 16 x 128 + 64 x 128 = 12,288) x 2 B = 73,728 +
+  //   recurrent 64 x 128 x 128 x 4 B = 4,194,304 -> 4,268,032 per layer, x 45 = 192,061,440 B
+  //   per request, whatever the KV cache dtype.
+  STATIC_REQUIRE(q35_state(64) == 4'268'032);
+  STATIC_REQUIRE(bf16_cost(m) == cache_cost{30'720, 0, 192'061'440});
+  STATIC_REQUIRE(fp8_cost(m) == cache_cost{15'360, 0, 192'061'440});
+  STATIC_REQUIRE(m.layers.count(layer_kind::full_attention) == 15);
+  STATIC_REQUIRE(m.layers[3].kind == layer_kind::full_attention);
+  // The state dtype is the config's: with the model dtype (bf16) the recurrent state would halve.
+  STATIC_REQUIRE(m.mamba_ssm_cache_dtype == dtype::float32);
+  // Parameters: the text model (512 experts of SwiGLU 1024, top 10) = 396,346,350,336, plus the
+  // reader's vision estimate, 456,018,544 (card: 397B).
+  constexpr count_t text = q35_moe(4096, 32, 2, 64, 60, 512, 1024, 512);
+  STATIC_REQUIRE(text == 396'346'350'336);
+  STATIC_REQUIRE(m.total_params - text == 456'018'544);
+  // Active: top 10 + shared with both embeddings = 17.35B; "17B" is rounded to 1B: 0.5B = 2.9 %.
+  STATIC_REQUIRE(within(m.active_params, q35_moe(4096, 32, 2, 64, 60, 512, 1024, 10), 0.029));
+  STATIC_REQUIRE(m.expert_params == 60LL * 512 * swiglu(4096, 1024));
+}
+
+TEST_CASE("qwen3.5-122b-a10b", "[models][qwen][hybrid]") {
+  constexpr const model& m = models::qwen3_5_122b_a10b;
+  // 12 full-attention layers: 2 x 12 x 2 x 256 x 2 B = 24,576 per token; fp8 12,288.
+  // 36 Gated DeltaNet layers of 64 value heads: 4,268,032 x 36 = 153,649,152 B per request.
+  STATIC_REQUIRE(bf16_cost(m) == cache_cost{24'576, 0, 153'649'152});
+  STATIC_REQUIRE(fp8_cost(m) == cache_cost{12'288, 0, 153'649'152});
+  // Text (256 experts of SwiGLU 1024, top 8) = 122,111,526,912 (card: 122B) + vision estimate
+  // 451,298,928.
+  constexpr count_t text = q35_moe(3072, 32, 2, 64, 48, 256, 1024, 256);
+  STATIC_REQUIRE(text == 122'111'526'912);
+  STATIC_REQUIRE(m.total_params - text == 451'298'928);
+  // Active: 9.77B; "10B" is rounded to 1B: 0.5B = 5.1 %.
+  STATIC_REQUIRE(within(m.active_params, q35_moe(3072, 32, 2, 64, 48, 256, 1024, 8), 0.051));
+  STATIC_REQUIRE(m.expert_params == 48LL * 256 * swiglu(3072, 1024));
+}
+
+TEST_CASE("qwen3.6-35b-a3b", "[models][qwen][hybrid]") {
+  constexpr const model& m = models::qwen3_6_35b_a3b;
+  // 10 full-attention layers: 2 x 10 x 2 x 256 x 2 B = 20,480 per token; fp8 10,240.
+  // 30 Gated DeltaNet layers: conv 3 x (4,096 + 32 x 128 = 8,192) x 2 B = 49,152 + recurrent
+  //   32 x 128 x 128 x 4 B = 2,097,152 -> 2,146,304 per layer, x 30 = 64,389,120 B per request.
+  STATIC_REQUIRE(q35_state(32) == 2'146'304);
+  STATIC_REQUIRE(bf16_cost(m) == cache_cost{20'480, 0, 64'389'120});
+  STATIC_REQUIRE(fp8_cost(m) == cache_cost{10'240, 0, 64'389'120});
+  // Text (256 experts of SwiGLU 512, top 8) = 34,660,610,688 (card: 35B) + vision estimate
+  // 446,579,312.
+  constexpr count_t text = q35_moe(2048, 16, 2, 32, 40, 256, 512, 256);
+  STATIC_REQUIRE(text == 34'660'610'688);
+  STATIC_REQUIRE(m.total_params - text == 446'579'312);
+  // Active: 3.45B; "3B" is rounded to 1B: 0.5B = 14.5 % of 3.45B.
+  STATIC_REQUIRE(within(m.active_params, q35_moe(2048, 16, 2, 32, 40, 256, 512, 8), 0.145));
+  STATIC_REQUIRE(m.expert_params == 40LL * 256 * swiglu(2048, 512));
+  // The NVFP4 checkpoint is ModelOpt MIXED_PRECISION without a KV scheme.
+  STATIC_REQUIRE(m.checkpoints[2].quantization == "modelopt_mixed");
+  STATIC_REQUIRE(!m.checkpoints[2].kv_cache_scheme);
+}
+
+TEST_CASE("qwen3.6-27b", "[models][qwen][hybrid]") {
+  constexpr const model& m = models::qwen3_6_27b;
+  // 16 full-attention layers: 2 x 16 x 4 KV heads x 256 x 2 B = 65,536 per token; fp8 32,768.
+  // 48 Gated DeltaNet layers: conv 3 x (4,096 + 48 x 128 = 10,240) x 2 B = 61,440 + recurrent
+  //   48 x 128 x 128 x 4 B = 3,145,728 -> 3,207,168 per layer, x 48 = 153,944,064 B per request.
+  STATIC_REQUIRE(q35_state(48) == 3'207'168);
+  STATIC_REQUIRE(bf16_cost(m) == cache_cost{65'536, 0, 153'944'064});
+  STATIC_REQUIRE(fp8_cost(m) == cache_cost{32'768, 0, 153'944'064});
+  // 4 KV heads: TP 4 keeps one per rank (16,384 B per token per rank in bf16).
+  STATIC_REQUIRE(cache_cost_of(m, cache_dtype::bfloat16, 4).full_bytes_per_token == 16'384);
+  // Text, dense: 64 layers of SwiGLU 17408 + 2 norms = 26,895,998,464 (card: 27B) + vision
+  // estimate 460,738,160.
+  constexpr count_t hidden = 5120;
+  constexpr count_t text = 2 * q35_vocab * hidden + 16 * q35_attention(hidden, 24, 4) + 48 * q35_deltanet(hidden, 48) +
+                           64 * (swiglu(hidden, 17408) + 2 * hidden) + hidden;
+  STATIC_REQUIRE(text == 26'895'998'464);
+  STATIC_REQUIRE(m.total_params - text == 460'738'160);
+  STATIC_REQUIRE(m.active_params == m.total_params);
+  STATIC_REQUIRE(m.checkpoints[2].quantization == "modelopt_mixed");
+  STATIC_REQUIRE(m.checkpoints[2].format == dtype::nvfp4);
+  STATIC_REQUIRE(m.checkpoints[2].kv_cache_scheme == cache_dtype::fp8_e4m3);
+}
+
 // ---------------------------------------------------------------------------------------------
 // gpt-oss (alternating sliding window and full attention)
 // ---------------------------------------------------------------------------------------------
@@ -555,6 +753,67 @@ TEST_CASE("gemma-3-27b", "[models][swa]") {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Gemma 4 31B and 26B-A4B (5 local : 1 global, global head_dim 512 with K = V)
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+// Gemma 4 text models (head_dim 256, global_head_dim 512, tied embeddings of vocab 262144):
+//   sliding layer: q hidden x heads x 256, k and v hidden x kv x 256 each, o heads x 256 x
+//     hidden, q/k norm 2 x 256
+//   full layer (attention_k_eq_v): q hidden x heads x 512, k hidden x global_kv x 512 and no
+//     v_proj, o heads x 512 x hidden, q/k norm 2 x 512
+//   every layer: 4 RMSNorms and the dense MLP (gate, up, down: 3 x hidden x intermediate); with
+//     enable_moe_block also a router hidden x E, E experts of 3 x hidden x moe_intermediate,
+//     the router's and experts' scales and the MoE branch's norms (4 x hidden + E)
+//   final norm.
+constexpr count_t g4_vocab = 262144;
+constexpr count_t g4_text(count_t hidden, count_t heads, count_t kv, count_t global_kv, count_t layers,
+                          count_t inter, count_t experts = 0, count_t moe_inter = 0, count_t used = 0) {
+  const count_t sliding = hidden * heads * 256 + 2 * hidden * kv * 256 + heads * 256 * hidden + 2 * 256;
+  const count_t full = hidden * heads * 512 + hidden * global_kv * 512 + heads * 512 * hidden + 2 * 512;
+  const count_t moe = experts == 0 ? 0 : hidden * experts + used * swiglu(hidden, moe_inter) + 4 * hidden + experts;
+  return g4_vocab * hidden + (layers - layers / 6) * sliding + layers / 6 * full +
+         layers * (4 * hidden + swiglu(hidden, inter) + moe) + hidden;
+}
+}  // namespace
+
+TEST_CASE("gemma-4-31b", "[models][swa][gemma4]") {
+  constexpr const model& m = models::gemma_4_31b;
+  // 10 full layers (5, 11, ..., 59): 2 x 10 x 4 global KV heads x 512 x 2 B = 81,920 per token;
+  // 50 sliding layers (window 1024): 2 x 50 x 16 KV heads x 256 x 2 B = 819,200 per token held.
+  // fp8: 40,960 / 409,600.
+  STATIC_REQUIRE(bf16_cost(m) == cache_cost{81'920, 819'200, 0});
+  STATIC_REQUIRE(fp8_cost(m) == cache_cost{40'960, 409'600, 0});
+  STATIC_REQUIRE(m.layers[59].kind == layer_kind::full_attention);
+  STATIC_REQUIRE(m.layers[5].head_size == 512 && m.layers[4].head_size == 256);
+  // Text: hidden 5376, 32 heads, 16 KV heads, 4 global KV heads, SwiGLU-shaped MLP 21504 =
+  // 30,697,345,280 (card: 30.7B). The reader counts a v_proj on the 10 full layers too
+  // (10 x 5376 x 4 x 512 = 110,100,480) and estimates the vision tower at 443,475,696.
+  constexpr count_t text = g4_text(5376, 32, 16, 4, 60, 21504);
+  STATIC_REQUIRE(text == 30'697'345'280);
+  STATIC_REQUIRE(m.total_params - text == 110'100'480 + 443'475'696);
+  STATIC_REQUIRE(m.active_params == m.total_params);
+}
+
+TEST_CASE("gemma-4-26b-a4b", "[models][swa][gemma4][moe]") {
+  constexpr const model& m = models::gemma_4_26b_a4b;
+  // 5 full layers: 2 x 5 x 2 global KV heads x 512 x 2 B = 20,480 per token; 25 sliding layers:
+  // 2 x 25 x 8 KV heads x 256 x 2 B = 204,800 per token held. fp8: 10,240 / 102,400.
+  STATIC_REQUIRE(bf16_cost(m) == cache_cost{20'480, 204'800, 0});
+  STATIC_REQUIRE(fp8_cost(m) == cache_cost{10'240, 102'400, 0});
+  STATIC_REQUIRE(m.layers[29].kind == layer_kind::full_attention);
+  // Text: hidden 2816, 16 heads, 8 KV heads, 2 global KV heads, dense MLP 2112 and 128 experts
+  // of 704 = 25,233,141,760 (card: 25.2B). The reader adds 5 x 2816 x 2 x 512 = 14,417,920 of
+  // v_proj and a vision estimate of 440,524,016.
+  constexpr count_t text = g4_text(2816, 16, 8, 2, 30, 2112, 128, 704, 128);
+  STATIC_REQUIRE(text == 25'233'141'760);
+  STATIC_REQUIRE(m.total_params - text == 14'417'920 + 440'524'016);
+  // Active: top 8 with the embeddings = 3.82B; "3.8B" is rounded to 0.1B: 0.05B = 1.3 %.
+  STATIC_REQUIRE(within(m.active_params, g4_text(2816, 16, 8, 2, 30, 2112, 128, 704, 8), 0.013));
+  STATIC_REQUIRE(m.expert_params == 30LL * 128 * swiglu(2816, 704));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Mistral Small 3, Mixtral 8x7B, Phi-4
 // ---------------------------------------------------------------------------------------------
 
@@ -607,7 +866,7 @@ TEST_CASE("phi-4", "[models][phi]") {
 // MiniMax-M2 / M2.5 (full GQA) and MiniMax-M1 / Text-01 (lightning hybrid)
 // ---------------------------------------------------------------------------------------------
 
-TEST_CASE("minimax-m2 and minimax-m2.5", "[models][minimax][moe]") {
+TEST_CASE("minimax-m2, minimax-m2.5 and minimax-m2.7", "[models][minimax][moe]") {
   // KV: 2 x 62 layers x 8 KV heads x 128 x 2 B = 253,952; fp8 126,976.
   // 2 x 200064 x 3072; 62 layers of GQA (48 heads, 8 KV heads, 128) + per-layer q/k norms over
   // the projections (48 x 128 + 8 x 128) + 2 norms + 256 experts of SwiGLU 1536 + router
@@ -618,7 +877,8 @@ TEST_CASE("minimax-m2 and minimax-m2.5", "[models][minimax][moe]") {
   constexpr count_t total = 2 * vocab * hidden + 62 * (attn + 256 * swiglu(hidden, 1536) + router) + hidden;
   // Active: top 8, without either embedding table = 9.80B; "10B" rounded to 1B: 0.5B = 5.1 %.
   constexpr count_t active = 62 * (attn + 8 * swiglu(hidden, 1536) + router) + hidden;
-  for (const model& m : {models::minimax_m2, models::minimax_m2_5}) {
+  for (const model& m : {models::minimax_m2, models::minimax_m2_5, models::minimax_m2_7}) {
+    INFO(std::string(m.name));
     REQUIRE(bf16_cost(m) == cache_cost{253'952, 0, 0});
     REQUIRE(fp8_cost(m) == cache_cost{126'976, 0, 0});
     REQUIRE(within(m.total_params, total));  // 228,689,764,864
@@ -626,6 +886,10 @@ TEST_CASE("minimax-m2 and minimax-m2.5", "[models][minimax][moe]") {
     REQUIRE(m.expert_params == 62LL * 256 * swiglu(hidden, 1536));
     REQUIRE(m.trust_remote_code);
   }
+  // M2.7's config says 204800 positions (M2 and M2.5: 196608); its NVFP4 checkpoint's says 196608.
+  STATIC_REQUIRE(models::minimax_m2_5.max_model_len == 196'608);
+  STATIC_REQUIRE(models::minimax_m2_7.max_model_len == 204'800);
+  STATIC_REQUIRE(models::minimax_m2_7.checkpoints[1].kv_cache_scheme == cache_dtype::fp8_e4m3);
 }
 
 TEST_CASE("minimax-m1-80k and minimax-text-01", "[models][minimax][hybrid]") {
@@ -732,6 +996,148 @@ TEST_CASE("llama-3.3-nemotron-super-49b v1 and v1.5", "[models][nemotron][nas]")
 }
 
 // ---------------------------------------------------------------------------------------------
+// Registry entries against the corpus configs they were read from
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+// The shared corpus of real config.json files (../shared/corpus/configs beside the checkout; its
+// SOURCES.md names each file's repository). tests/runtime/CMakeLists.txt gives test_corpus its
+// path as KVPLAN_CORPUS_DIR; this test takes the same path from the environment variable of
+// that name, else from this file's place in the checkout.
+std::filesystem::path corpus_dir() {
+#ifdef KVPLAN_CORPUS_DIR
+  return KVPLAN_CORPUS_DIR;
+#else
+  if (const char* env = std::getenv("KVPLAN_CORPUS_DIR"); env != nullptr && *env != '\0') return env;
+  // <checkout>/tests/runtime/test_models.cpp -> <checkout>/../shared/corpus/configs
+  const std::filesystem::path checkout = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
+  return checkout.parent_path() / "shared" / "corpus" / "configs";
+#endif
+}
+
+// A corpus file and the registry entry it describes; `checkpoint` is the entry's checkpoint whose
+// config it is (its format, quantization and KV scheme must be what the reader finds).
+struct corpus_entry {
+  const model* registry;
+  std::string_view file;
+  std::int32_t checkpoint;
+  // Where the file's max_model_len is not the registry's, the file's (0: the registry's); the
+  // registry's is then checked against the model's own config, listed beside it.
+  count_t file_max_model_len = 0;
+};
+const corpus_entry corpus_entries[] = {
+    {&models::qwen3_5_397b_a17b, "aic-qwen-qwen3-5-397b-a17b.json", 0},
+    {&models::qwen3_5_397b_a17b, "aic-nvidia-qwen3-5-397b-a17b-nvfp4.json", 2},
+    {&models::qwen3_5_122b_a10b, "aic-qwen-qwen3-5-122b-a10b.json", 0},
+    {&models::qwen3_5_122b_a10b, "aic-nvidia-qwen3-5-122b-a10b-nvfp4.json", 1},
+    {&models::qwen3_6_35b_a3b, "aic-qwen-qwen3-6-35b-a3b.json", 0},
+    {&models::qwen3_6_35b_a3b, "aic-nvidia-qwen3-6-35b-a3b-nvfp4.json", 2},
+    {&models::qwen3_6_27b, "aic-nvidia-qwen3-6-27b-nvfp4.json", 2},
+    {&models::gemma_4_31b, "aic-nvidia-gemma-4-31b-it-nvfp4.json", 1},
+    // google/gemma-4-26B-A4B (the pre-trained model) is unquantized like the -it checkpoint.
+    {&models::gemma_4_26b_a4b, "aic-google-gemma-4-26b-a4b.json", 0},
+    {&models::gemma_4_26b_a4b, "aic-nvidia-gemma-4-26b-a4b-nvfp4.json", 1},
+    {&models::glm_5_1, "aic-zai-org-glm-5-1.json", 0},
+    {&models::glm_5_1, "aic-zai-org-glm-5-1-fp8.json", 1},
+    {&models::glm_5_1, "aic-nvidia-glm-5-1-nvfp4.json", 2},
+    {&models::glm_5_2, "aic-zai-org-glm-5-2.json", 0},
+    {&models::glm_5_2, "aic-zai-org-glm-5-2-fp8.json", 1},
+    {&models::glm_5_2, "aic-nvidia-glm-5-2-nvfp4.json", 2},
+    {&models::kimi_k2_5, "aic-moonshotai-kimi-k2-5.json", 0},
+    {&models::kimi_k2_5, "aic-nvidia-kimi-k2-5-nvfp4.json", 1},
+    {&models::kimi_k2_6, "aic-nvidia-kimi-k2-6-nvfp4.json", 1},
+    {&models::minimax_m2_7, "aic-minimaxai-minimax-m2-7.json", 0},
+    // nvidia/MiniMax-M2.7-NVFP4's config keeps M2.5's max_position_embeddings.
+    {&models::minimax_m2_7, "aic-nvidia-minimax-m2-7-nvfp4.json", 1, 196'608},
+};
+
+std::string text_of(dtype d) { return std::string(to_string(d)); }
+std::string text_of(const std::optional<dtype>& d) { return d ? text_of(*d) : std::string("(none)"); }
+std::string text_of(const std::optional<cache_dtype>& d) {
+  return d ? std::string(to_string(*d)) : std::string("(none)");
+}
+
+// The layers one per line: kind and the fields of its rule.
+std::string describe_layers(const layer_stack& s) {
+  std::string out;
+  for (std::int32_t t = 0; t < s.types.size(); ++t) {
+    const layer_type& l = s.types[t];
+    const auto n = [](std::int32_t v) { return std::to_string(v); };
+    out += std::string(to_string(l.kind)) + " x" + n(s.layers_of_type[t]) + ": kv " + n(l.num_kv_heads) + ", head " +
+           n(l.head_size) + "/" + n(l.head_size_v) + ", window " + n(l.window) + ", latent " + n(l.kv_lora_rank) + "+" +
+           n(l.qk_rope_head_dim) + ", index " + n(l.index_head_dim) + ", state " + n(l.state_key_heads) + "/" +
+           n(l.state_heads) + " x " + n(l.state_key_dim) + "/" + n(l.state_head_dim) + ", conv " +
+           n(l.conv_kernel) + "\n";
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("2026 registry entries equal kvplan's reading of their corpus config.json", "[models][corpus][hf_config]") {
+  const std::filesystem::path dir = corpus_dir();
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    std::printf("test_models: corpus comparison SKIPPED, no corpus at %s\n", dir.string().c_str());
+    SUCCEED("no corpus");
+    return;
+  }
+  for (const corpus_entry& e : corpus_entries) {
+    const model& r = *e.registry;
+    INFO(std::string(r.name) << " <- " << std::string(e.file));
+    const std::filesystem::path f = dir / std::string(e.file);
+    REQUIRE(std::filesystem::is_regular_file(f, ec));
+    std::ifstream in(f, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const hf_config_result parsed =
+        try_model_from_hf_config(text, {.name = r.name, .hf_id = r.checkpoints[e.checkpoint].hf_id});
+    INFO(describe(parsed.error));
+    REQUIRE(parsed.ok());
+    const model& p = parsed.model;
+    // The layers: kinds, heads, head sizes, windows, latent and indexer sizes, state shapes, in order.
+    INFO("registry layers:\n" << describe_layers(r.layers) << "config layers:\n" << describe_layers(p.layers));
+    CHECK(r.num_layers() == p.num_layers());
+    CHECK((r.layers == p.layers));
+    if (e.file_max_model_len > 0) {
+      CHECK(p.max_model_len == e.file_max_model_len);
+    } else {
+      CHECK(r.max_model_len == p.max_model_len);
+    }
+    CHECK(r.default_max_model_len == p.default_max_model_len);
+    CHECK(r.vocab_size == p.vocab_size);
+    CHECK(r.hidden_size == p.hidden_size);
+    CHECK(r.num_attention_heads == p.num_attention_heads);
+    CHECK(r.intermediate_size == p.intermediate_size);
+    CHECK(r.moe_intermediate_size == p.moe_intermediate_size);
+    CHECK(r.num_experts_per_tok == p.num_experts_per_tok);
+    CHECK(r.tie_word_embeddings == p.tie_word_embeddings);
+    INFO("torch_dtype " << text_of(r.torch_dtype) << " / " << text_of(p.torch_dtype) << "; mamba_ssm_cache_dtype "
+                        << text_of(r.mamba_ssm_cache_dtype) << " / " << text_of(p.mamba_ssm_cache_dtype));
+    CHECK((r.torch_dtype == p.torch_dtype));
+    CHECK((r.mamba_ssm_cache_dtype == p.mamba_ssm_cache_dtype));
+    CHECK(r.total_params == p.total_params);
+    CHECK(r.expert_params == p.expert_params);
+    // Dense models carry the reader's active count too (MoE entries carry the card's).
+    if (!r.is_moe()) CHECK(r.active_params == p.active_params);
+    INFO("model_type " << std::string(r.model_type) << " / " << std::string(p.model_type));
+    CHECK((r.model_type == p.model_type));
+    CHECK(r.trust_remote_code == p.trust_remote_code);
+    // The MTP layers --speculative-config method mtp adds (weights estimated on both sides).
+    CHECK(r.num_mtp_layers == p.num_mtp_layers);
+    CHECK((r.mtp_layer == p.mtp_layer));
+    CHECK(r.mtp_params == p.mtp_params);
+    // The checkpoint this file belongs to: how its weights are stored and the KV scheme it asks for.
+    const checkpoint& c = r.checkpoints[e.checkpoint];
+    const checkpoint& pc = p.checkpoints[0];
+    INFO("checkpoint " << std::string(c.hf_id) << ": format " << text_of(c.format) << " / " << text_of(pc.format)
+                       << ", quantization '" << std::string(c.quantization) << "' / '" << std::string(pc.quantization)
+                       << "', kv_cache_scheme " << text_of(c.kv_cache_scheme) << " / " << text_of(pc.kv_cache_scheme));
+    CHECK((c.format == pc.format));
+    CHECK((c.quantization == pc.quantization));
+    CHECK((c.kv_cache_scheme == pc.kv_cache_scheme));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The registry as a whole
 // ---------------------------------------------------------------------------------------------
 
@@ -762,5 +1168,5 @@ TEST_CASE("every registry entry is coherent", "[models][registry]") {
       }
     }
   }
-  STATIC_REQUIRE(models::all.size() == 40);
+  STATIC_REQUIRE(models::all.size() == 51);
 }

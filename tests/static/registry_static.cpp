@@ -83,4 +83,54 @@ static_assert(models::llama_4_scout.layers[3].kind == layer_kind::full_attention
 static_assert(models::qwen3_next_80b.layers.count(layer_kind::gated_deltanet) == 36);
 static_assert(models::minimax_m1.layers.count(layer_kind::full_attention) == 10);
 static_assert(models::minimax_m1.layers[7].kind == layer_kind::full_attention);
+
+// The 2026 entries (each equals kvplan's reading of its corpus config.json: tests/runtime/test_models.cpp).
+// Qwen3.5 / 3.6: three Gated DeltaNet layers, then one full-attention layer.
+static_assert(models::qwen3_5_397b_a17b.layers.count(layer_kind::gated_deltanet) == 45);
+static_assert(models::qwen3_5_397b_a17b.layers.count(layer_kind::full_attention) == 15);
+static_assert(models::qwen3_5_122b_a10b.layers.count(layer_kind::gated_deltanet) == 36);
+static_assert(models::qwen3_6_35b_a3b.layers.count(layer_kind::full_attention) == 10);
+static_assert(models::qwen3_6_27b.layers.count(layer_kind::gated_deltanet) == 48);
+static_assert(models::qwen3_6_27b.layers[63].kind == layer_kind::full_attention);
+static_assert(models::qwen3_6_27b.layers[0].state_heads == 48 && models::qwen3_6_27b.layers[0].state_key_heads == 16);
+static_assert(models::qwen3_5_397b_a17b.is_hybrid() && models::qwen3_5_397b_a17b.is_moe());
+static_assert(models::qwen3_6_27b.is_hybrid() && !models::qwen3_6_27b.is_moe());
+static_assert(*models::qwen3_6_35b_a3b.mamba_ssm_cache_dtype == dtype::float32);
+// Gemma 4: layer i global when (i + 1) % 6 == 0, 512-wide heads there, the last layer global.
+static_assert(models::gemma_4_31b.layers.count(layer_kind::full_attention) == 10);
+static_assert(models::gemma_4_31b.layers.count(layer_kind::sliding_window) == 50);
+static_assert(models::gemma_4_31b.layers[5].num_kv_heads == 4 && models::gemma_4_31b.layers[5].head_size == 512);
+static_assert(models::gemma_4_31b.layers[0].window == 1024 && models::gemma_4_31b.layers[0].head_size == 256);
+static_assert(models::gemma_4_26b_a4b.layers.count(layer_kind::full_attention) == 5);
+static_assert(models::gemma_4_26b_a4b.layers[29].kind == layer_kind::full_attention);
+static_assert(models::gemma_4_26b_a4b.is_moe() && !models::gemma_4_31b.is_moe());
+// GLM-5.1: the indexer on every layer; GLM-5.2 (IndexCache): on 21 of 78, two MLA layer types.
+constexpr std::int32_t layers_with_indexer(const model& m) {
+  std::int32_t n = 0;
+  for (std::int32_t i = 0; i < m.num_layers(); ++i) n += m.layers[i].index_head_dim > 0 ? 1 : 0;
+  return n;
+}
+static_assert(layers_with_indexer(models::glm_5_1) == 78);
+static_assert(layers_with_indexer(models::glm_5_2) == 21);
+static_assert(models::glm_5_2.layers.types.size() == 2 && models::glm_5_2.layers.count(layer_kind::mla) == 78);
+static_assert(models::glm_5_2.layers[2].index_head_dim == 128 && models::glm_5_2.layers[3].index_head_dim == 0);
+static_assert(models::glm_5_2.layers[6].index_head_dim == 128 && models::glm_5_2.layers[74].index_head_dim == 128);
+static_assert(models::glm_5_2.layers[75].index_head_dim == 0 && models::glm_5_2.layers[77].index_head_dim == 0);
+// MTP layers (--speculative-config method mtp): Qwen3.5 / 3.6 one full-attention layer, GLM-5.x
+// one MLA layer with the indexer (also on GLM-5.2); none in Gemma 4, Kimi K2.5 / K2.6, MiniMax-M2.7.
+static_assert(models::qwen3_6_27b.num_mtp_layers == 1 && models::qwen3_6_27b.mtp_layer == full_attention(4, 256));
+static_assert(models::qwen3_5_397b_a17b.mtp_layer == models::qwen3_5_397b_a17b.layers[3]);
+static_assert(models::glm_5_2.num_mtp_layers == 1 && models::glm_5_2.mtp_layer.index_head_dim == 128);
+static_assert(models::gemma_4_31b.num_mtp_layers == 0 && models::kimi_k2_5.num_mtp_layers == 0);
+// Kimi K2.5 / K2.6: Kimi K2's MLA text model; MiniMax-M2.7: M2's attention.
+static_assert(models::kimi_k2_5.uses_mla() && models::kimi_k2_6.layers == models::kimi_k2.layers);
+static_assert(models::minimax_m2_7.layers == models::minimax_m2.layers);
+// Checkpoints are found by their Hugging Face ids.
+static_assert(find_model("nvidia/Qwen3.6-27B-NVFP4").found->name == "qwen3.6-27b");
+static_assert(find_model("nvidia/Qwen3.6-27B-NVFP4").checkpoint == 2);
+static_assert(find_model("zai-org/GLM-5.2-FP8").found->name == "glm-5.2");
+static_assert(find_model("nvidia/Kimi-K2.6-NVFP4").found->name == "kimi-k2.6");
+static_assert(find_model("google/gemma-4-26B-A4B-it").found->name == "gemma-4-26b-a4b");
+static_assert(find_model("gemma-4-31b").found->checkpoints[1].kv_cache_scheme == cache_dtype::fp8_e4m3);
+static_assert(find_model("minimax-m2.7").found->checkpoints[1].quantization == "modelopt_fp4");
 }  // namespace

@@ -1,5 +1,5 @@
-// Zhipu / Z.ai GLM: GLM-5 (MLA plus the DeepSeek-V3.2 sparse-attention indexer) and
-// GLM-4.5 / 4.6 / 4.7 / 4.5-Air (full GQA).
+// Zhipu / Z.ai GLM: GLM-5 / 5.1 / 5.2 (MLA plus the DeepSeek-V3.2 sparse-attention indexer; on
+// GLM-5.2 only on some layers, IndexCache) and GLM-4.5 / 4.6 / 4.7 / 4.5-Air (full GQA).
 // SPDX-License-Identifier: Apache-2.0
 //
 // model_type glm_moe_dsa and glm4_moe are in transformers: no --trust-remote-code. Every
@@ -49,6 +49,66 @@ inline constexpr model glm_5{
                     {"zai-org/GLM-5-FP8", dtype::fp8_e4m3, 0, "fp8"},
                     {"nvidia/GLM-5-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
 };
+
+// zai-org/GLM-5.1 (glm_moe_dsa), config.json (ai-dynamo/aiconfigurator
+// model_configs/zai-org--GLM-5.1_config.json, corpus aic-zai-org-glm-5-1.json; the -FP8 copy,
+// aic-zai-org-glm-5-1-fp8.json, and nvidia/GLM-5.1-NVFP4's, aic-nvidia-glm-5-1-nvfp4.json,
+// differ only in quantization_config): GLM-5's architecture key for key (num_hidden_layers 78,
+// first_k_dense_replace 3, hidden_size 6144, num_attention_heads 64, kv_lora_rank 512,
+// qk_rope_head_dim 64, index_head_dim 128, index_n_heads 32, index_topk 2048 and no
+// index_topk_freq: the indexer on every layer, n_routed_experts 256, top 8,
+// moe_intermediate_size 2048, intermediate_size 12288, vocab_size 154880 untied,
+// max_position_embeddings 202752, dtype bfloat16), hence GLM-5's 743,911,218,432 parameters
+// (the reader agrees; NVIDIA's card for GLM-5.1 says 754B, the checkpoint with its MTP layer)
+// and 40B active (Z.ai). -FP8: quant_method fp8, fmt e4m3, 128 x 128 blocks. nvidia NVFP4:
+// quant_method modelopt, quant_algo NVFP4, kv_cache_scheme fp8. num_nextn_predict_layers 1:
+// with --speculative-config method mtp one more MLA layer with the indexer joins the cache
+// (GLM-5.x MTP layers keep it); its weights estimated (mtp_params 0), as the reader leaves them.
+inline constexpr model glm_5_1 = [] {
+  model m = glm_5;
+  m.name = "glm-5.1";
+  m.hf_id = "zai-org/GLM-5.1";
+  m.source = "config.json, -FP8 and NVFP4 config.json (ai-dynamo/aiconfigurator copies); GLM-5 "
+             "parameter counts (Z.ai)";
+  m.checkpoints = {{"zai-org/GLM-5.1", dtype::bfloat16, 0},
+                   {"zai-org/GLM-5.1-FP8", dtype::fp8_e4m3, 0, "fp8"},
+                   {"nvidia/GLM-5.1-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
+  m.num_mtp_layers = 1;
+  m.mtp_layer = mla(512, 64, 128);
+  return m;
+}();
+
+// zai-org/GLM-5.2 (glm_moe_dsa), config.json (ai-dynamo/aiconfigurator
+// model_configs/zai-org--GLM-5.2_config.json, corpus aic-zai-org-glm-5-2.json; -FP8,
+// aic-zai-org-glm-5-2-fp8.json, and nvidia/GLM-5.2-NVFP4, aic-nvidia-glm-5-2-nvfp4.json, the
+// same model): GLM-5.1's keys but max_position_embeddings 1048576 (rope_theta 8000000),
+// head_dim 192 (5.1: 64; the MLA rule does not read it), mlp_layer_types (3 "dense", then
+// "sparse", as first_k_dense_replace 3 says) and IndexCache: index_topk_freq 4,
+// index_skip_topk_offset 3, index_topk_pattern null. vLLM's
+// DeepseekV2MLAAttention builds the indexer on layer i only when max(i - 3 + 1, 0) % 4 == 0:
+// layers 0, 1, 2, 6, 10, ..., 74 (21 of 78; the config's indexer_types, which vLLM does not
+// read, lists "full" on the same layers); the other 57 layers reuse those layers' top-k
+// selection and cache only the MLA latent. The 57 layers without indexer weights make
+// 743,377,019,904 parameters (the reader; GLM-5.1's less 57 x (2048 x 32 x 128 + 6144 x 128 +
+// 2 x 128 + 6144 x 32) = 534,198,528); 40B active (Z.ai). Checkpoints and the MTP layer (with
+// its indexer) as GLM-5.1's.
+inline constexpr model glm_5_2 = [] {
+  model m = glm_5_1;
+  m.name = "glm-5.2";
+  m.hf_id = "zai-org/GLM-5.2";
+  m.source = "config.json, -FP8 and NVFP4 config.json (ai-dynamo/aiconfigurator copies); kvplan's "
+             "config reader (parameters); Z.ai (active parameters)";
+  m.max_model_len = 1'048'576;
+  m.total_params = 743'377'019'904;
+  layer_stack s;
+  for (std::int32_t i = 0; i < 78; ++i)
+    s.push_back((i - 3 + 1 > 0 ? i - 3 + 1 : 0) % 4 == 0 ? mla(512, 64, 128) : mla(512, 64));
+  m.layers = s;
+  m.checkpoints = {{"zai-org/GLM-5.2", dtype::bfloat16, 0},
+                   {"zai-org/GLM-5.2-FP8", dtype::fp8_e4m3, 0, "fp8"},
+                   {"nvidia/GLM-5.2-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
+  return m;
+}();
 
 // zai-org/GLM-4.5 (model_type glm4_moe, Glm4MoeForCausalLM). No verbatim config.json was found;
 // the values come from Zhipu's THUDM/slime glm4.5-355B-A32B.sh, the GLM-5 report's table and

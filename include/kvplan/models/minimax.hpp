@@ -1,5 +1,5 @@
-// MiniMax: MiniMax-M2 / M2.5 (full softmax GQA) and MiniMax-M1 / Text-01 (lightning attention
-// hybrid).
+// MiniMax: MiniMax-M2 / M2.5 / M2.7 (full softmax GQA) and MiniMax-M1 / Text-01 (lightning
+// attention hybrid).
 // SPDX-License-Identifier: Apache-2.0
 //
 // Active parameter counts from MiniMax exclude both embedding tables (M1: 45.9B; the config
@@ -57,6 +57,31 @@ inline constexpr model minimax_m2_5 = [] {
   m.total_params = 228'703'644'928;
   m.checkpoints = {{"MiniMaxAI/MiniMax-M2.5", dtype::fp8_e4m3, 0, "fp8"},
                    {"nvidia/MiniMax-M2.5-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
+  return m;
+}();
+
+// MiniMaxAI/MiniMax-M2.7 (minimax_m2), config.json (ai-dynamo/aiconfigurator
+// model_configs/MiniMaxAI--MiniMax-M2.7_config.json, corpus aic-minimaxai-minimax-m2-7.json): the
+// M2.5 keys but max_position_embeddings 204800 (M2.5: 196608), an explicit attn_type_list of
+// 62 x 1 (softmax attention everywhere) and dtype bfloat16; fp8 e4m3 weights in 128 x 128
+// blocks (quant_method fp8). 228,689,764,864 parameters by the reader (the HF API count of M2
+// and M2.7, minimax_m2 above); 10B
+// active (MiniMax's "230B total, 10B active", as cards of NVFP4 requantizations quote it; the
+// MiniMax card itself was not read). nvidia/MiniMax-M2.7-NVFP4's config.json
+// (aic-nvidia-minimax-m2-7-nvfp4.json): quant_method modelopt, quant_algo NVFP4, kv_cache_scheme
+// of 8-bit floats (fp8 KV); it says max_position_embeddings 196608, M2.5's, where MiniMax's own
+// says 204800. The registry keeps MiniMax's; vLLM serving the NVFP4 checkpoint derives 196608
+// from that checkpoint's config, and a checkpoint here has no length of its own, so a plan for
+// it may allow up to 204800 where vLLM stops at 196608.
+inline constexpr model minimax_m2_7 = [] {
+  model m = minimax_m2;
+  m.name = "minimax-m2.7";
+  m.hf_id = "MiniMaxAI/MiniMax-M2.7";
+  m.source = "config.json and NVFP4 config.json (ai-dynamo/aiconfigurator copies); kvplan's config "
+             "reader; NVFP4 model cards quoting MiniMax";
+  m.max_model_len = 204800;
+  m.checkpoints = {{"MiniMaxAI/MiniMax-M2.7", dtype::fp8_e4m3, 0, "fp8"},
+                   {"nvidia/MiniMax-M2.7-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
   return m;
 }();
 

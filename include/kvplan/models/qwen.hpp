@@ -1,12 +1,13 @@
-// Alibaba Qwen: Qwen2.5 and Qwen3 (dense and MoE, full GQA) and Qwen3-Next (Gated DeltaNet /
-// gated attention hybrid).
+// Alibaba Qwen: Qwen2.5 and Qwen3 (dense and MoE, full GQA), Qwen3-Next, Qwen3.5 and Qwen3.6
+// (Gated DeltaNet / gated attention hybrids).
 // SPDX-License-Identifier: Apache-2.0
 //
-// None needs --trust-remote-code (model_type qwen2, qwen3, qwen3_moe, qwen3_next are in
-// transformers; vLLM also registers qwen3_next). Parameter counts are the HF API's
-// safetensors.total (kvfit registry and a compliance-audit table quote them) where the
+// None needs --trust-remote-code (model_type qwen2, qwen3, qwen3_moe, qwen3_next, qwen3_5 and
+// qwen3_5_moe are in transformers; vLLM also registers qwen3_next). Parameter counts are the HF
+// API's safetensors.total (kvfit registry and a compliance-audit table quote them) where the
 // checkpoint holds only the main model; Qwen3-Next's checkpoint also holds its MTP layer, so
-// its card figure is used.
+// its card figure is used. Qwen3.5 / 3.6 carry kvplan's config reader's count
+// (kvplan::model_from_hf_config), which estimates the vision tower (params::vit_estimate).
 #pragma once
 
 #include "kvplan/model.hpp"
@@ -187,6 +188,177 @@ inline constexpr model qwen3_next_80b{
     .layers = periodic_layers(48, 4, gated_deltanet(16, 32, 128, 128, 4), full_attention(2, 256)),
     .checkpoints = {{"Qwen/Qwen3-Next-80B-A3B-Instruct", dtype::bfloat16, 0},
                     {"Qwen/Qwen3-Next-80B-A3B-Instruct-FP8", dtype::fp8_e4m3, 0, "fp8"}},
+};
+
+// Qwen3.5 / Qwen3.6 (Qwen3_5MoeForConditionalGeneration, model_type qwen3_5_moe; the dense 27B
+// Qwen3_5ForConditionalGeneration, qwen3_5): vision-language wrappers whose text_config is a
+// Qwen3-Next-style hybrid. layer_types lists "linear_attention" (Gated DeltaNet) three times,
+// then "full_attention" (gated attention, attn_output_gate true), as full_attention_interval 4
+// also says: layer i is full attention when (i + 1) % 4 == 0. mamba_ssm_dtype "float32": vLLM's
+// Qwen3_5ForConditionalGeneration config hook sets mamba_ssm_cache_dtype from it (the flag's
+// auto), so the recurrent state is float32 while the conv state stays in the model dtype.
+// mtp_num_hidden_layers 1: the checkpoint's MTP layer is not in total_params; with
+// --speculative-config method mtp it joins the cache as one more full-attention layer
+// (num_mtp_layers, mtp_layer; its weights estimated, mtp_params 0, as the reader leaves them).
+// vision_config (depth 27, hidden_size 1152, intermediate_size 4304,
+// patch_size 16, spatial_merge_size 2): the reader estimates the tower at 0.45-0.46B; its
+// count less that tower is the language model's, which is what the cards' figures round.
+// nvidia NVFP4 checkpoints: quantization_config quant_method modelopt, quant_algo NVFP4 with a
+// kv_cache_scheme of 8-bit floats (fp8 KV), or quant_algo MIXED_PRECISION (per-layer
+// quantized_layers: W4A16_NVFP4 experts / MLPs, FP8 attention and linear-attention
+// projections), which vLLM loads as modelopt_mixed.
+
+// Qwen/Qwen3.5-397B-A17B, text_config of config.json (ai-dynamo/aiconfigurator
+// model_configs/Qwen--Qwen3.5-397B-A17B_config.json, corpus aic-qwen-qwen3-5-397b-a17b.json;
+// nvidia/Qwen3.5-397B-A17B-NVFP4's, aic-nvidia-qwen3-5-397b-a17b-nvfp4.json, is the same model):
+// num_hidden_layers 60 (45 Gated DeltaNet, 15 full attention), hidden_size 4096,
+// num_attention_heads 32, num_key_value_heads 2, head_dim 256, linear_num_key_heads 16,
+// linear_num_value_heads 64, linear_key_head_dim 128, linear_value_head_dim 128,
+// linear_conv_kernel_dim 4, num_experts 512 (num_experts_per_tok 10, moe_intermediate_size
+// 1024), shared_expert_intermediate_size 1024, vocab_size 248320, tie_word_embeddings false,
+// max_position_embeddings 262144, dtype bfloat16, mamba_ssm_dtype float32. 396,802,368,880
+// parameters by the reader (396,346,350,336 without the estimated vision tower; card: 397B),
+// 17B active (card; the reader: 17.35B for the language model). Qwen/Qwen3.5-397B-A17B-FP8:
+// Qwen's FP8 release (its config was not in the corpus; e4m3, quant_method fp8 as Qwen's other
+// FP8 checkpoints). nvidia NVFP4: quant_algo NVFP4, kv_cache_scheme fp8.
+inline constexpr model qwen3_5_397b_a17b{
+    .name = "qwen3.5-397b-a17b",
+    .hf_id = "Qwen/Qwen3.5-397B-A17B",
+    .model_type = "qwen3_5_moe",
+    .source = "config.json and NVFP4 config.json (ai-dynamo/aiconfigurator copies); kvplan's config "
+              "reader (vision tower estimated from vision_config); model card",
+    .hidden_size = 4096,
+    .num_attention_heads = 32,
+    .vocab_size = 248320,
+    .intermediate_size = 1024,
+    .moe_intermediate_size = 1024,
+    .num_experts_per_tok = 10,
+    .max_model_len = 262144,
+    .torch_dtype = dtype::bfloat16,
+    .mamba_ssm_cache_dtype = dtype::float32,
+    .total_params = 396'802'368'880,
+    .active_params = 17'000'000'000,
+    .expert_params = 60LL * 512 * 3 * 4096 * 1024,
+    .layers = periodic_layers(60, 4, gated_deltanet(16, 64, 128, 128, 4), full_attention(2, 256)),
+    .checkpoints = {{"Qwen/Qwen3.5-397B-A17B", dtype::bfloat16, 0},
+                    {"Qwen/Qwen3.5-397B-A17B-FP8", dtype::fp8_e4m3, 0, "fp8"},
+                    {"nvidia/Qwen3.5-397B-A17B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
+    .num_mtp_layers = 1,
+    .mtp_layer = full_attention(2, 256),
+};
+
+// Qwen/Qwen3.5-122B-A10B, text_config (ai-dynamo/aiconfigurator
+// model_configs/Qwen--Qwen3.5-122B-A10B_config.json, corpus aic-qwen-qwen3-5-122b-a10b.json;
+// nvidia/Qwen3.5-122B-A10B-NVFP4's, aic-nvidia-qwen3-5-122b-a10b-nvfp4.json, the same model):
+// num_hidden_layers 48 (36 Gated DeltaNet, 12 full attention), hidden_size 3072,
+// num_attention_heads 32, num_key_value_heads 2, head_dim 256, linear_num_key_heads 16,
+// linear_num_value_heads 64, linear_key_head_dim 128, linear_value_head_dim 128,
+// linear_conv_kernel_dim 4, num_experts 256 (top 8, moe_intermediate_size 1024),
+// shared_expert_intermediate_size 1024, vocab_size 248320 (untied), max_position_embeddings
+// 262144, dtype bfloat16, mamba_ssm_dtype float32. 122,562,825,840 parameters by the reader
+// (122,111,526,912 without the estimated vision tower; card: 122B), 10B active (card; the
+// reader: 9.77B for the language model). No Qwen FP8 checkpoint was verified. nvidia NVFP4:
+// quant_algo NVFP4, kv_cache_scheme fp8.
+inline constexpr model qwen3_5_122b_a10b{
+    .name = "qwen3.5-122b-a10b",
+    .hf_id = "Qwen/Qwen3.5-122B-A10B",
+    .model_type = "qwen3_5_moe",
+    .source = "config.json and NVFP4 config.json (ai-dynamo/aiconfigurator copies); kvplan's config "
+              "reader (vision tower estimated from vision_config); model card",
+    .hidden_size = 3072,
+    .num_attention_heads = 32,
+    .vocab_size = 248320,
+    .intermediate_size = 1024,
+    .moe_intermediate_size = 1024,
+    .num_experts_per_tok = 8,
+    .max_model_len = 262144,
+    .torch_dtype = dtype::bfloat16,
+    .mamba_ssm_cache_dtype = dtype::float32,
+    .total_params = 122'562'825'840,
+    .active_params = 10'000'000'000,
+    .expert_params = 48LL * 256 * 3 * 3072 * 1024,
+    .layers = periodic_layers(48, 4, gated_deltanet(16, 64, 128, 128, 4), full_attention(2, 256)),
+    .checkpoints = {{"Qwen/Qwen3.5-122B-A10B", dtype::bfloat16, 0},
+                    {"nvidia/Qwen3.5-122B-A10B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
+    .num_mtp_layers = 1,
+    .mtp_layer = full_attention(2, 256),
+};
+
+// Qwen/Qwen3.6-35B-A3B, text_config (ai-dynamo/aiconfigurator
+// src/aiconfigurator/model_configs/Qwen--Qwen3.6-35B-A3B_config.json, corpus
+// aic-qwen-qwen3-6-35b-a3b.json; nvidia/Qwen3.6-35B-A3B-NVFP4's, aic-nvidia-qwen3-6-35b-a3b-nvfp4.json,
+// the same model; Qwen3.5-35B-A3B, sgl-project/ome's qwen3_5_35b_a3b.json, has the same
+// architecture): num_hidden_layers 40 (30 Gated DeltaNet, 10 full attention), hidden_size 2048,
+// num_attention_heads 16, num_key_value_heads 2, head_dim 256, linear_num_key_heads 16,
+// linear_num_value_heads 32, linear_key_head_dim 128, linear_value_head_dim 128,
+// linear_conv_kernel_dim 4, num_experts 256 (top 8, moe_intermediate_size 512),
+// shared_expert_intermediate_size 512, vocab_size 248320 (untied), max_position_embeddings
+// 262144, dtype bfloat16, mamba_ssm_dtype float32. 35,107,190,000 parameters by the reader
+// (34,660,610,688 without the estimated vision tower; card: 35B), 3B active (card; the reader:
+// 3.45B for the language model). Qwen/Qwen3.6-35B-A3B-FP8: Qwen's FP8 release (config not in
+// the corpus; a third-party FP8 card gives its format: quant_method fp8, e4m3, 128 x 128
+// blocks). nvidia NVFP4: quant_algo MIXED_PRECISION (W4A16_NVFP4 experts, FP8 attention), no
+// kv_cache_scheme.
+inline constexpr model qwen3_6_35b_a3b{
+    .name = "qwen3.6-35b-a3b",
+    .hf_id = "Qwen/Qwen3.6-35B-A3B",
+    .model_type = "qwen3_5_moe",
+    .source = "config.json and NVFP4 config.json (ai-dynamo/aiconfigurator copies); kvplan's config "
+              "reader (vision tower estimated from vision_config); model card",
+    .hidden_size = 2048,
+    .num_attention_heads = 16,
+    .vocab_size = 248320,
+    .intermediate_size = 512,
+    .moe_intermediate_size = 512,
+    .num_experts_per_tok = 8,
+    .max_model_len = 262144,
+    .torch_dtype = dtype::bfloat16,
+    .mamba_ssm_cache_dtype = dtype::float32,
+    .total_params = 35'107'190'000,
+    .active_params = 3'000'000'000,
+    .expert_params = 40LL * 256 * 3 * 2048 * 512,
+    .layers = periodic_layers(40, 4, gated_deltanet(16, 32, 128, 128, 4), full_attention(2, 256)),
+    .checkpoints = {{"Qwen/Qwen3.6-35B-A3B", dtype::bfloat16, 0},
+                    {"Qwen/Qwen3.6-35B-A3B-FP8", dtype::fp8_e4m3, 0, "fp8"},
+                    {"nvidia/Qwen3.6-35B-A3B-NVFP4", dtype::nvfp4, 0, "modelopt_mixed"}},
+    .num_mtp_layers = 1,
+    .mtp_layer = full_attention(2, 256),
+};
+
+// Qwen/Qwen3.6-27B (Qwen3_5ForConditionalGeneration, model_type qwen3_5): the corpus holds
+// nvidia/Qwen3.6-27B-NVFP4's config.json (ai-dynamo/aiconfigurator
+// model_configs/nvidia--Qwen3.6-27B-NVFP4_config.json, aic-nvidia-qwen3-6-27b-nvfp4.json), not
+// Qwen's own; its text_config (Qwen3.5-27B's, sgl-project/ome qwen3_5_27b.json, agrees key for
+// key on the architecture): num_hidden_layers 64 (48 Gated DeltaNet, 16 full attention),
+// hidden_size 5120, num_attention_heads 24, num_key_value_heads 4, head_dim 256,
+// linear_num_key_heads 16, linear_num_value_heads 48, linear_key_head_dim 128,
+// linear_value_head_dim 128, linear_conv_kernel_dim 4, intermediate_size 17408 (dense),
+// vocab_size 248320 (untied), max_position_embeddings 262144, dtype bfloat16, mamba_ssm_dtype
+// float32. 27,356,736,624 parameters by the reader (26,895,998,464 without the estimated vision
+// tower; card: 27B). Qwen/Qwen3.6-27B-FP8: Qwen's FP8 release (config not in the corpus; its
+// card: fine-grained fp8, block size 128). nvidia NVFP4: quant_algo MIXED_PRECISION
+// (W4A16_NVFP4 MLPs, FP8 attention and linear-attention projections) with kv_cache_scheme fp8.
+inline constexpr model qwen3_6_27b{
+    .name = "qwen3.6-27b",
+    .hf_id = "Qwen/Qwen3.6-27B",
+    .model_type = "qwen3_5",
+    .source = "nvidia/Qwen3.6-27B-NVFP4 config.json (ai-dynamo/aiconfigurator copy); kvplan's config "
+              "reader (vision tower estimated from vision_config); model card",
+    .hidden_size = 5120,
+    .num_attention_heads = 24,
+    .vocab_size = 248320,
+    .intermediate_size = 17408,
+    .max_model_len = 262144,
+    .torch_dtype = dtype::bfloat16,
+    .mamba_ssm_cache_dtype = dtype::float32,
+    .total_params = 27'356'736'624,
+    .active_params = 27'356'736'624,
+    .layers = periodic_layers(64, 4, gated_deltanet(16, 48, 128, 128, 4), full_attention(4, 256)),
+    .checkpoints = {{"Qwen/Qwen3.6-27B", dtype::bfloat16, 0},
+                    {"Qwen/Qwen3.6-27B-FP8", dtype::fp8_e4m3, 0, "fp8"},
+                    {"nvidia/Qwen3.6-27B-NVFP4", dtype::nvfp4, 0, "modelopt_mixed", cache_dtype::fp8_e4m3}},
+    .num_mtp_layers = 1,
+    .mtp_layer = full_attention(4, 256),
 };
 
 }  // namespace kvplan::inline v0::models
