@@ -2,13 +2,23 @@
 // with the flag's name and its accepted form.
 #include "kvplan_catch.hpp"
 
+#include "kvplan_cli/app.hpp"
+#include "kvplan_cli/operate.hpp"
 #include "kvplan_cli/options.hpp"
 #include "kvplan_cli/resolve.hpp"
 
 #include <kvplan/hf_config.hpp>
 #include <kvplan/models.hpp>
 
+#include <atomic>
 #include <filesystem>
+#include <thread>
+
+#if defined(__unix__)
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#endif
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -298,3 +308,81 @@ TEST_CASE("the other engine flags", "[cli][parse]") {
   CHECK(parse({"m", "--gpu", "g", "--kv-offloading-size", "0"}).error.find("GiB > 0") != std::string::npos);
   CHECK(parse({"m", "--gpu", "g", "--kv-offloading-backend", "disk"}).error.find("native or lmcache") != std::string::npos);
 }
+
+#if defined(__unix__)
+namespace {
+// One HTTP/1.0 exchange on 127.0.0.1 (an ephemeral port): answers the first request with
+// `status` and `body`.
+struct loopback_server {
+  int fd = -1;
+  int port = 0;
+  std::thread thread;
+  loopback_server(std::string status, std::string body) {
+    fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    REQUIRE(fd >= 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = 0;
+    REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
+    REQUIRE(::listen(fd, 1) == 0);
+    socklen_t len = sizeof a;
+    REQUIRE(::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0);
+    port = ntohs(a.sin_port);
+    thread = std::thread([this, status = std::move(status), body = std::move(body)] {
+      const int c = ::accept(fd, nullptr, nullptr);
+      if (c < 0) return;
+      char buf[4096];
+      std::string request;
+      while (request.find("\r\n\r\n") == std::string::npos) {
+        const ssize_t n = ::recv(c, buf, sizeof buf, 0);
+        if (n <= 0) break;
+        request.append(buf, static_cast<std::size_t>(n));
+      }
+      const std::string response = "HTTP/1.0 " + status + "\r\nContent-Type: text/plain; version=0.0.4\r\n\r\n" + body;
+      (void)::send(c, response.data(), response.size(), 0);
+      ::close(c);
+    });
+  }
+  ~loopback_server() {
+    thread.join();
+    ::close(fd);
+  }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port) + "/metrics"; }
+};
+
+std::string read_file(const std::string& relative) {
+  std::ifstream in(std::string(KVPLAN_SOURCE_DIR) + "/" + relative, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+}  // namespace
+
+TEST_CASE("kvplan check reads a live engine's /metrics over HTTP", "[cli][http]") {
+  const std::string page = read_file("tests/data/operations/metrics_trouble.prom");
+  {
+    loopback_server server("200 OK", page);
+    std::string error;
+    const std::string body = http_get(server.url(), error, 5);
+    CHECK(error.empty());
+    CHECK(body == page);
+  }
+  {
+    // The whole command: the engine is in trouble, so the check exits 1.
+    loopback_server server("200 OK", page);
+    const std::string url = server.url();
+    CHECK(run({"check", "llama-3.1-8b", "--gpu", "h100", "--max-model-len", "8192", "--metrics", url, "--json"}) ==
+          does_not_fit);
+  }
+  {
+    loopback_server server("404 Not Found", "no metrics here");
+    std::string error;
+    (void)http_get(server.url(), error, 5);
+    CHECK(error == server.url() + " answered 'HTTP/1.0 404 Not Found'");
+  }
+  std::string error;
+  (void)http_get("https://example.com/metrics", error);
+  CHECK(error.find("only http:// URLs are read") != std::string::npos);
+  (void)http_get("http://127.0.0.1:notaport/metrics", error);
+  CHECK(error.find("is not an http://host:port/path URL") != std::string::npos);
+}
+#endif

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kvplan_cli/app.hpp"
 
+#include "kvplan_cli/operate.hpp"
 #include "kvplan_cli/options.hpp"
 #include "kvplan_cli/report.hpp"
 #include "kvplan_cli/resolve.hpp"
@@ -21,6 +22,10 @@ namespace {
 
 constexpr const char* usage = R"(usage: kvplan MODEL --gpu GPU [options]
        kvplan size MODEL (--concurrency N | --kv-cache-tokens T) --max-model-len L [--gpus ...] [options]
+       kvplan max-model-len MODEL --gpu GPU --requests FILE [options]
+       kvplan expect MODEL --gpu GPU --running N --request-tokens L [--shared-prefix-tokens P] [options]
+       kvplan alerts MODEL --gpu GPU [--served-model-name NAME] [options]   (Prometheus rules, YAML)
+       kvplan check MODEL --gpu GPU --metrics FILE|http://host:port/metrics [options]
        kvplan list models | kvplan list gpus | kvplan --help | kvplan --version
 
 Plans a vLLM deployment the way vLLM sizes it at start-up: memory per GPU, KV bytes per token,
@@ -55,7 +60,7 @@ int list_models() {
     std::string kinds;
     for (std::int32_t i = 0; i < m.layers.types.size(); ++i) {
       const kvplan::layer_type& t = m.layers.types[static_cast<std::size_t>(i)];
-      kinds += (kinds.empty() ? "" : ", ") + std::to_string(m.layers.count(t.kind)) + " " +
+      kinds += (kinds.empty() ? "" : ", ") + std::to_string(m.layers.layers_of_type[i]) + " " +
                std::string(kvplan::to_string(t.kind));
     }
     char params[32];
@@ -203,6 +208,20 @@ int plan(const std::vector<std::string_view>& args) {
     case kvplan_cli::command::list_models: return list_models();
     case kvplan_cli::command::list_gpus: return list_gpus();
     case kvplan_cli::command::size: return size(o);
+    case kvplan_cli::command::max_model_len:
+    case kvplan_cli::command::expect:
+    case kvplan_cli::command::alerts:
+    case kvplan_cli::command::check: {
+      const kvplan_cli::resolved r = kvplan_cli::resolve(o);
+      if (!r.ok()) {
+        std::fprintf(stderr, "kvplan: %s\n", r.error.c_str());
+        return kvplan_cli::bad_input;
+      }
+      if (o.cmd == kvplan_cli::command::max_model_len) return kvplan_cli::max_model_len_command(o, r);
+      if (o.cmd == kvplan_cli::command::expect) return kvplan_cli::expect_command(o, r);
+      if (o.cmd == kvplan_cli::command::alerts) return kvplan_cli::alerts_command(o, r);
+      return kvplan_cli::check_command(o, r);
+    }
     case kvplan_cli::command::plan: break;
   }
   const kvplan_cli::resolved r = kvplan_cli::resolve(o);

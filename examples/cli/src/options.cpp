@@ -354,6 +354,28 @@ const std::vector<flag_spec>& flag_table() {
          o.why = true;
          return {};
        }},
+      {"--requests", "", true, "(kvplan max-model-len) request lengths: JSON lines, CSV, or a /metrics page; - for stdin",
+       [](options& o, std::string_view v) -> std::string {
+         if (v.empty()) return "a file name, or - for standard input";
+         o.requests = std::string(v);
+         return {};
+       }},
+      {"--running", "", true, "(kvplan expect) requests running at once",
+       [](options& o, std::string_view v) { return size_flag(o.running, v, false, "an integer >= 1"); }},
+      {"--request-tokens", "", true, "(kvplan expect) tokens of each running request (prompt and output so far)",
+       [](options& o, std::string_view v) { return size_flag(o.request_tokens, v, false, "tokens >= 1 (2048, 2K)"); }},
+      {"--metrics", "", true, "(kvplan check) a vLLM /metrics snapshot: a file, - for stdin, or an http:// URL",
+       [](options& o, std::string_view v) -> std::string {
+         if (v.empty()) return "a file, - or an http:// URL";
+         o.metrics = std::string(v);
+         return {};
+       }},
+      {"--served-model-name", "", true, "(kvplan alerts, check) the model_name vLLM labels metrics with",
+       [](options& o, std::string_view v) -> std::string {
+         if (v.empty() || v.size() > 256) return "a model name";
+         o.served_model_name = std::string(v);
+         return {};
+       }},
       {"--enforce-eager", "", false, "",
        [](options& o, std::string_view) -> std::string {
          o.enforce_eager = true;
@@ -570,6 +592,29 @@ parse_result parse_args(const std::vector<std::string_view>& args) {
     if (positional.size() == 2 && positional[1] == "models") o.cmd = command::list_models;
     else if (positional.size() == 2 && positional[1] == "gpus") o.cmd = command::list_gpus;
     else r.error = "usage: kvplan list models | kvplan list gpus";
+    return r;
+  }
+  // The operator's commands: kvplan <command> MODEL --gpu GPU [deployment options].
+  if (!positional.empty() && (positional[0] == "max-model-len" || positional[0] == "expect" ||
+                              positional[0] == "alerts" || positional[0] == "check")) {
+    const std::string_view c = positional[0];
+    if (positional.size() != 2) {
+      r.error = "usage: kvplan " + std::string(c) + " MODEL --gpu GPU [options]";
+      return r;
+    }
+    o.cmd = c == "max-model-len" ? command::max_model_len : c == "expect" ? command::expect
+            : c == "alerts"       ? command::alerts
+                                  : command::check;
+    o.model = std::string(positional[1]);
+    if (o.gpu.empty()) r.error = "missing --gpu: a GPU name from `kvplan list gpus`";
+    else if (o.cmd == command::max_model_len && !o.requests)
+      r.error = "kvplan max-model-len needs --requests FILE (JSON lines, CSV, or a /metrics page)";
+    else if (o.cmd == command::expect && (!o.running || !o.request_tokens))
+      r.error = "kvplan expect needs --running N and --request-tokens L";
+    else if (o.cmd == command::check && !o.metrics)
+      r.error = "kvplan check needs --metrics FILE or --metrics http://host:port/metrics";
+    else if (o.format == output_format::yaml)
+      r.error = "--yaml goes with a plan; kvplan " + std::string(c) + " prints text or --json";
     return r;
   }
   if (!positional.empty() && positional[0] == "size") {

@@ -17,7 +17,7 @@
 
 namespace kvplan_cli {
 
-enum class command { plan, list_models, list_gpus, help, version, size };
+enum class command { plan, list_models, list_gpus, help, version, size, max_model_len, expect, alerts, check };
 enum class output_format { text, json, yaml };
 
 // Everything the command line can say. Optional fields stay empty when the flag is absent, so
@@ -70,6 +70,12 @@ struct options {
   std::optional<std::int32_t> max_gpus_per_engine;
   std::optional<std::int32_t> top;             // options shown
   bool why = false;                            // --why: also the refused combinations
+  // The operator's commands.
+  std::optional<std::string> requests;         // kvplan max-model-len: a file of request lengths
+  std::optional<count_t> running;              // kvplan expect: requests running
+  std::optional<count_t> request_tokens;       // kvplan expect: tokens each
+  std::optional<std::string> metrics;          // kvplan check: a /metrics file or http:// URL
+  std::optional<std::string> served_model_name;  // vLLM's model_name label (alerts, check)
   // --from-vllm-log: a vLLM start-up log (a path, or - for standard input) whose measured
   // figures and non-default args the plan takes; flags given here win over the log's args.
   std::optional<std::string> from_vllm_log;
