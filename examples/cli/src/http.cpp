@@ -137,7 +137,7 @@ std::string http_get(const std::string& url, std::string& error, int timeout_s) 
 #endif
 }
 
-std::string read_source(const std::string& source, std::string& error) {
+std::string read_source(const std::string& source, std::string& error, std::size_t max_bytes) {
   if (source.rfind("http://", 0) == 0 || source.rfind("https://", 0) == 0) return http_get(source, error);
   std::string text;
   if (source == "-") {
@@ -151,8 +151,8 @@ std::string read_source(const std::string& source, std::string& error) {
     std::ifstream in(source, std::ios::binary);
     text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
-  if (text.size() > max_body) {
-    error = "'" + source + "' is larger than 64 MiB";
+  if (text.size() > max_bytes) {
+    error = "'" + source + "' is larger than " + std::to_string(max_bytes >> 20) + " MiB";
     return {};
   }
   return text;

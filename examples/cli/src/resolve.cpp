@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kvplan_cli/resolve.hpp"
 
+#include "kvplan_cli/operate.hpp"
+
 #include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
 #include <kvplan/registry.hpp>
@@ -107,24 +109,6 @@ std::string unknown(const char* what, const std::string& name, const std::vector
 namespace {
 resolved resolve_options(const options& o);
 
-// The text of a log file, or of standard input for "-"; empty with `error` set when unreadable.
-std::string read_log_text(const std::string& path, std::string& error) {
-  constexpr std::size_t max_log_bytes = std::size_t{256} << 20;  // start-up logs are kilobytes
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) {
-      error = "--from-vllm-log: no file '" + path + "'";
-      return {};
-    }
-    std::ifstream in(path, std::ios::binary);
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  if (text.size() > max_log_bytes) error = "--from-vllm-log: '" + path + "' is larger than 256 MiB";
-  return text;
-}
 }  // namespace
 
 resolved resolve(const options& given) {
@@ -132,10 +116,11 @@ resolved resolve(const options& given) {
   // A start-up log: its non-default args fill the flags not given, its measured figures the
   // memory terms not given.
   std::string error;
-  const std::string text = read_log_text(*given.from_vllm_log, error);
+  // Start-up logs are kilobytes; 256 MiB is room for any with debug output.
+  const std::string text = read_source(*given.from_vllm_log, error, std::size_t{256} << 20);
   resolved failed;
   if (!error.empty()) {
-    failed.error = error;
+    failed.error = "--from-vllm-log: " + error;
     return failed;
   }
   kvplan::vllm_log log = kvplan::read_vllm_log(text);

@@ -8,13 +8,14 @@
 
 #include <kvplan/kvplan.hpp>
 
+#include <cstddef>
 #include <string>
 
 namespace kvplan_cli {
 
 // The text of FILE, of standard input for "-", or of an http:// URL (a GET over plain TCP: a
-// vLLM server's /metrics); `error` set when it cannot be read.
-std::string read_source(const std::string& source, std::string& error);
+// vLLM server's /metrics), at most `max_bytes`; `error` set when it cannot be read.
+std::string read_source(const std::string& source, std::string& error, std::size_t max_bytes = std::size_t{64} << 20);
 
 // A GET of http://host[:port]/path, at most 64 MiB of body, with a timeout of `timeout_s`
 // seconds per step; the body, or `error` set (the status line when it is not 200).
