@@ -252,6 +252,7 @@ enum class arch : std::uint8_t {
   gemma4,          // sliding layers of head_dim, full layers of global_head_dim; shared-KV layers
   mimo_v2,         // hybrid_layer_pattern: SWA and full layers with their own heads and K / V sizes
   lfm2,            // layer_types: full attention or a short convolution
+  mamba_hybrid,    // Granite-4.0-H, Jamba, Falcon-H1: Mamba layers beside attention ones
 };
 
 // Where a layer's feed-forward is a mixture of experts.
@@ -394,6 +395,16 @@ inline constexpr key_alias lfm2_aliases[] = {{"intermediate_size", "block_ff_dim
 // vLLM's LagunaConfig: layer 0 dense, every other layer sparse.
 inline constexpr std::string_view laguna_defaults =
     R"({"mlp_only_layers": [0], "decoder_sparse_step": 1, "num_key_value_heads": 8, "head_dim": 128})";
+// GraniteMoeHybridConfig, JambaConfig, FalconH1Config (transformers): the Mamba keys a config
+// may leave out.
+inline constexpr std::string_view granitemoehybrid_defaults =
+    R"({"mamba_n_heads": 128, "mamba_n_groups": 1, "mamba_d_state": 256, "mamba_d_conv": 4, "mamba_expand": 2})";
+inline constexpr std::string_view jamba_defaults =
+    R"({"attn_layer_period": 8, "attn_layer_offset": 4, "expert_layer_period": 2, "expert_layer_offset": 1,
+        "num_experts": 16, "num_experts_per_tok": 2, "mamba_d_state": 16, "mamba_d_conv": 4, "mamba_expand": 2,
+        "num_key_value_heads": 8, "max_position_embeddings": 262144})";
+inline constexpr std::string_view falcon_h1_defaults =
+    R"({"mamba_d_state": 256, "mamba_d_conv": 4, "mamba_expand": 2, "mamba_n_groups": 1, "mamba_n_heads": 128})";
 // Qwen3_5TextConfig; Qwen3_5MoeTextConfig adds the experts (and has no dense intermediate_size).
 inline constexpr std::string_view qwen3_5_text_defaults =
     R"({"num_key_value_heads": 4, "head_dim": 256, "linear_conv_kernel_dim": 4, "linear_key_head_dim": 128,
@@ -442,6 +453,11 @@ constexpr type_rules rules_for(const Type& t) {
     return {.model_type = t.equals("gemma3") ? "gemma3" : "gemma3_text", .defaults = gemma3_text_defaults,
             .kind = arch::gemma3, .bias_from_key = true, .qk_norm = qk::per_head, .norms_per_layer = 4,
             .tie_default = true, .float16_unsupported = true};
+  if (t.equals("granitemoehybrid"))
+    return {.model_type = "granitemoehybrid", .defaults = granitemoehybrid_defaults, .kind = arch::mamba_hybrid,
+            .tie_default = true};
+  if (t.equals("jamba")) return {.model_type = "jamba", .defaults = jamba_defaults, .kind = arch::mamba_hybrid};
+  if (t.equals("falcon_h1")) return {.model_type = "falcon_h1", .defaults = falcon_h1_defaults, .kind = arch::mamba_hybrid};
   if (t.equals("deepseek"))  // DeepSeek-MoE (v1), remote code: MHA, experts from first_k_dense_replace
     return {.model_type = "deepseek", .native = false, .moe = moe_rule::first_k_dense};
   if (t.equals("laguna"))
@@ -544,6 +560,9 @@ inline constexpr architecture_type architecture_types[] = {
     {"Gemma3ForConditionalGeneration", "gemma3"},
     {"Gemma4ForCausalLM", "gemma4_text"},
     {"DeepseekForCausalLM", "deepseek"},
+    {"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
+    {"JambaForCausalLM", "jamba"},
+    {"FalconH1ForCausalLM", "falcon_h1"},
     {"LagunaForCausalLM", "laguna"},
     {"Exaone4ForCausalLM", "exaone4"},
     {"MiniCPM3ForCausalLM", "minicpm3"},
@@ -734,6 +753,7 @@ class builder {
   constexpr void mimo_v2();
   constexpr bool exaone4_sliding(std::int64_t i);
   constexpr void lfm2();
+  constexpr void mamba_hybrid();
   constexpr void vision_tower();
 
   reader& r_;
@@ -1772,6 +1792,130 @@ constexpr void builder::lfm2() {
   widest_mlp_ = ff;
 }
 
+// Mamba hybrids whose Mamba keys are mamba_* (vLLM's granitemoehybrid.py, jamba.py,
+// falcon_h1.py):
+// * Granite-4.0-H: layer_types "mamba" / "attention" (layers_block_type in older files); Mamba-2
+//   of mamba_n_heads x mamba_d_head (default mamba_expand x hidden / heads); every layer's MLP a
+//   mixture of num_local_experts with a shared expert of shared_intermediate_size.
+// * Jamba: layer i attends when i % attn_layer_period == attn_layer_offset, else Mamba-1 of
+//   mamba_expand x hidden channels and mamba_d_state; experts where i % expert_layer_period ==
+//   expert_layer_offset.
+// * Falcon-H1: every layer runs attention and a Mamba-2 mixer side by side, each with its own
+//   cache (an attention and a Mamba spec per layer): kvplan lists the two as consecutive layers,
+//   so a pipeline split may fall between them.
+constexpr void builder::mamba_hybrid() {
+  read_common(true, true);
+  if (!r_.ok()) return;
+  const std::string_view type = rules_.model_type;
+  const bool jamba = type == "jamba", falcon = type == "falcon_h1";
+  const std::int64_t expand = r_.integer(text_, "mamba_expand", 2, 1);
+  params::mamba2_shape ms;
+  ms.hidden = c_.hidden;
+  ms.state_size = r_.require_integer(text_, "mamba_d_state");
+  ms.conv_kernel = r_.require_integer(text_, "mamba_d_conv", 2, 64);
+  ms.conv_bias = r_.boolean(text_, "mamba_conv_bias", true);
+  ms.proj_bias = r_.boolean(text_, "mamba_proj_bias", false);
+  layer_type mamba{};
+  param_count mamba_params{};
+  if (jamba) {
+    // Mamba-1: in_proj h -> 2 x inner, conv, x_proj inner -> dt_rank + 2 x state, dt_proj,
+    // A_log inner x state, D inner, out_proj.
+    const std::int64_t inner = expand * c_.hidden;
+    const std::int64_t dt_rank = reader::has(text_, "mamba_dt_rank") && text_.find("mamba_dt_rank").found.is_number()
+                                     ? r_.require_integer(text_, "mamba_dt_rank")
+                                     : cdiv(c_.hidden, 16);
+    mamba = mamba1(static_cast<std::int32_t>(inner), static_cast<std::int32_t>(ms.state_size),
+                   static_cast<std::int32_t>(ms.conv_kernel));
+    mamba_params = params::linear(c_.hidden, 2 * inner, ms.proj_bias) + param_count{inner} * ms.conv_kernel +
+                   (ms.conv_bias ? inner : 0) + params::linear(inner, dt_rank + 2 * ms.state_size) +
+                   params::linear(dt_rank, inner, true) + param_count{inner} * ms.state_size + inner +
+                   params::linear(inner, c_.hidden, ms.proj_bias) + dt_rank + 2 * ms.state_size;
+  } else {
+    ms.heads = r_.require_integer(text_, "mamba_n_heads");
+    const std::int64_t inner = falcon && reader::has(text_, "mamba_d_ssm") ? r_.require_integer(text_, "mamba_d_ssm")
+                                                                          : expand * c_.hidden;
+    ms.head_dim = reader::has(text_, "mamba_d_head") && text_.find("mamba_d_head").found.is_number()
+                      ? r_.require_integer(text_, "mamba_d_head")
+                      : inner / ms.heads;  // "auto"
+    ms.n_groups = r_.require_integer(text_, "mamba_n_groups");
+    if (ms.heads * ms.head_dim != inner)
+      r_.report(errc::config_keys_conflict, "mamba_n_heads", ms.heads * ms.head_dim, inner);
+    mamba = mamba2(static_cast<std::int32_t>(ms.heads), static_cast<std::int32_t>(ms.head_dim),
+                   static_cast<std::int32_t>(ms.state_size), static_cast<std::int32_t>(ms.n_groups),
+                   static_cast<std::int32_t>(ms.conv_kernel));
+    mamba_params = params::mamba2(ms);
+  }
+  if (!r_.ok()) return;
+  const layer_type attention = full_attention(static_cast<std::int32_t>(c_.kv_heads), static_cast<std::int32_t>(c_.head_dim));
+  params::attention_shape a = attention_shape();
+  a.qkv_bias = a.o_bias = r_.boolean(text_, "attention_bias", false);
+  const param_count norms = param_count{c_.hidden} * 2;
+  // The feed-forward: Granite's experts (with a shared one) in every layer, Jamba's every
+  // expert_layer_period-th, Falcon-H1's dense MLP.
+  const std::int64_t intermediate = r_.integer(text_, "intermediate_size", 0, 0);
+  moe_shape experts{};
+  if (type == "granitemoehybrid" && r_.integer(text_, "num_local_experts", 0, 0) > 0) {
+    experts.experts = r_.require_integer(text_, "num_local_experts");
+    experts.top_k = r_.require_integer(text_, "num_experts_per_tok", 1, experts.experts);
+    experts.intermediate = intermediate;
+    const std::int64_t shared = r_.integer(text_, "shared_intermediate_size", 0, 0);
+    experts.shared = shared > 0 ? params::mlp(c_.hidden, shared) : param_count{};
+    experts.shared_intermediate = shared;
+  } else if (jamba && r_.integer(text_, "num_experts", 1, 1) > 1) {
+    experts.experts = r_.require_integer(text_, "num_experts");
+    experts.top_k = r_.require_integer(text_, "num_experts_per_tok", 1, experts.experts);
+    experts.intermediate = intermediate;
+  }
+  moe_ = experts;
+  moe_ready_ = true;
+  const std::int64_t period = jamba ? r_.integer(text_, "attn_layer_period", 8, 1) : 1;
+  const std::int64_t offset = jamba ? r_.integer(text_, "attn_layer_offset", 4, 0) : 0;
+  const std::int64_t expert_period = jamba ? r_.integer(text_, "expert_layer_period", 2, 1) : 1;
+  const std::int64_t expert_offset = jamba ? r_.integer(text_, "expert_layer_offset", 1, 0) : 0;
+  auto types = r_.of_kind(text_, "layer_types", json::kind::array);
+  if (!types) types = r_.of_kind(text_, "layers_block_type", json::kind::array);
+  if (type == "granitemoehybrid" && !types) {
+    r_.report(errc::config_key_missing, "layer_types");
+    return;
+  }
+  if (types && types.found.size() != static_cast<std::uint32_t>(c_.layers))
+    r_.report(errc::config_keys_conflict, "layer_types", types.found.size(), c_.layers);
+  if (!r_.ok()) return;
+  json::elements cursor = types && !jamba && !falcon ? json::elements(types.found) : json::elements{};
+  for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
+    bool attends = false;
+    if (falcon) {
+      attends = true;
+    } else if (jamba) {
+      attends = i % period == offset;
+    } else {
+      const json::value t = cursor.get();
+      if (!is_one_of(t, {"mamba", "attention"})) r_.report(errc::config_value_not_supported, "layer_types");
+      attends = t.equals("attention");
+      cursor.next();
+    }
+    if (falcon) {
+      add_layer(r_, layers_, attention);
+      add_layer(r_, layers_, mamba);
+      t_.total += params::attention(a) + mamba_params + norms;
+    } else {
+      add_layer(r_, layers_, attends ? attention : mamba);
+      t_.total += (attends ? params::attention(a) : mamba_params) + norms;
+    }
+    const bool routed = experts.experts > 0 && (!jamba || i % expert_period == expert_offset);
+    if (routed) {
+      add_moe(t_, c_.hidden, experts);
+      routed_ = true;
+      widest_mlp_ = max_of(widest_mlp_, experts.shared_intermediate);
+    } else if (intermediate > 0) {
+      t_.total += params::mlp(c_.hidden, intermediate);
+      widest_mlp_ = max_of(widest_mlp_, intermediate);
+    } else {
+      r_.report(errc::config_key_missing, "intermediate_size");
+    }
+  }
+}
+
 // Gemma 4 (vLLM's gemma4.py): layer_types, else five sliding layers to one full, the last layer
 // always full. Sliding layers cache num_key_value_heads x head_dim over sliding_window; full
 // layers num_key_value_heads x global_head_dim, or num_global_key_value_heads where
@@ -1967,6 +2111,7 @@ constexpr void builder::build(model& m) {
     case arch::gemma4: gemma4(); break;
     case arch::mimo_v2: mimo_v2(); break;
     case arch::lfm2: lfm2(); break;
+    case arch::mamba_hybrid: mamba_hybrid(); break;
   }
   if (!r_.ok()) return;
   // Embeddings, lm_head (once when tied), final norm.

@@ -813,6 +813,48 @@ TEST_CASE("2026 layouts: LFM2, MiMo-V2-Flash, MiniCPM3, EXAONE 4, DeepSeek-MoE, 
         uniform.total_params + 2 * 256 * 4 * 64 + 256 * 8 + 256 * 4);
 }
 
+TEST_CASE("Mamba hybrids with mamba_* keys: Granite-4.0-H, Jamba, Falcon-H1", "[hf_config]") {
+  // Granite-4.0-H (4 layers, one attending): Mamba-2 of 128 heads x 64 (= 2 x 4,096), 128 states,
+  // one group, conv 4: conv 3 x (8,192 + 2 x 128) x 2 B = 50,688, SSM 128 x 64 x 128 x 2 B =
+  // 2,097,152; attention 2 x 8 x 128 x 2 B = 4,096 B a token.
+  const model granite = model_from_hf_config(R"({"model_type": "granitemoehybrid", "hidden_size": 4096,
+    "num_hidden_layers": 4, "num_attention_heads": 32, "num_key_value_heads": 8, "num_local_experts": 72,
+    "num_experts_per_tok": 10, "shared_intermediate_size": 1536, "intermediate_size": 768, "mamba_d_state": 128,
+    "mamba_d_conv": 4, "mamba_expand": 2, "mamba_n_heads": 128, "mamba_d_head": 64, "mamba_n_groups": 1,
+    "vocab_size": 100352, "max_position_embeddings": 131072, "torch_dtype": "bfloat16",
+    "layer_types": ["mamba", "mamba", "attention", "mamba"]})");
+  CHECK(granite.layers[2] == full_attention(8, 128));
+  CHECK(granite.layers[0] == mamba2(128, 64, 128, 1, 4));
+  CHECK(cache_cost_of(granite).full_bytes_per_token == 4096);
+  CHECK(cache_cost_of(granite).state_bytes_per_request == 3 * (50'688 + 2'097'152));
+  // Every layer routes 10 of 72 experts of 3 x 4,096 x 768.
+  CHECK(granite.total_params - granite.active_params == count_t{4} * 62 * 3 * 4096 * 768);
+  // Jamba (8 layers): layer 4 attends (i % 8 == 4); Mamba-1 of 2 x 4,096 channels, 16 states:
+  // conv 3 x 8,192 x 2 B + SSM 8,192 x 16 x 2 B = 311,296 B a layer; experts on odd layers.
+  const model jamba = model_from_hf_config(R"({"model_type": "jamba", "hidden_size": 4096, "num_hidden_layers": 8,
+    "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336, "num_experts": 16,
+    "num_experts_per_tok": 2, "vocab_size": 65536, "mamba_dt_rank": 256, "torch_dtype": "bfloat16"})");
+  CHECK(jamba.layers[4] == full_attention(8, 128));
+  CHECK(jamba.layers[0] == mamba1(8192, 16, 4));
+  CHECK(cache_cost_of(jamba).state_bytes_per_request == 7 * 311'296);
+  CHECK(jamba.total_params - jamba.active_params == count_t{4} * 14 * 3 * 4096 * 14336);
+  CHECK(jamba.max_model_len == 262144);  // JambaConfig's default
+  // Falcon-H1 (2 layers): each layer attends and runs Mamba-2 side by side: 2 attention and 2
+  // Mamba entries. Attention 2 x 2 x 128 x 2 B = 1,024 B a layer; Mamba-2 of 24 x 256
+  // (mamba_d_ssm 6,144): conv 3 x (6,144 + 512) x 2 B = 39,936, SSM 24 x 256 x 256 x 2 B =
+  // 3,145,728.
+  const model falcon = model_from_hf_config(R"({"model_type": "falcon_h1", "hidden_size": 3072, "num_hidden_layers": 2,
+    "num_attention_heads": 12, "num_key_value_heads": 2, "head_dim": 128, "intermediate_size": 12288,
+    "mamba_d_ssm": 6144, "mamba_n_heads": 24, "mamba_d_head": 256, "mamba_d_state": 256, "mamba_n_groups": 1,
+    "mamba_d_conv": 4, "vocab_size": 130049, "max_position_embeddings": 262144, "torch_dtype": "bfloat16"})");
+  CHECK(falcon.num_layers() == 4);
+  CHECK(cache_cost_of(falcon).full_bytes_per_token == 2 * 1024);
+  CHECK(cache_cost_of(falcon).state_bytes_per_request == 2 * (39'936 + 3'145'728));
+  CHECK(message_of(R"({"model_type": "granitemoehybrid", "hidden_size": 256, "num_hidden_layers": 2,
+    "num_attention_heads": 4, "mamba_n_heads": 8, "mamba_d_head": 64, "intermediate_size": 512, "vocab_size": 100,
+    "max_position_embeddings": 4096})") == "config.json has no \"layer_types\", which kvplan needs to size this model");
+}
+
 TEST_CASE("architectures vLLM does not serve, and model types kvplan does not carry, are refused by name", "[hf_config][errors]") {
   CHECK(message_of(R"({"architectures": ["MllamaForConditionalGeneration"], "model_type": "mllama"})") ==
         "vLLM no longer serves MllamaForConditionalGeneration: the last release that did was 0.10.2");
