@@ -38,12 +38,19 @@ struct layer_spec {
   count_t window = 0;  // sliding window or attention chunk, in tokens
   // Mamba: bytes of one request's state (conv + ssm) on this rank.
   count_t state_bytes = 0;
-  // When set, the page is padded up to this many bytes (hybrid alignment).
+  // When set, the page is padded up to this many bytes (hybrid alignment, or the 576-byte
+  // alignment FlashMLA needs for DeepSeek-V4's pages).
   count_t page_size_padded = 0;
+  // Tokens per stored entry (DeepSeek-V4's compressed latents: a block of block_size tokens
+  // stores block_size / compress_ratio entries of bytes_per_token bytes each).
+  count_t compress_ratio = 1;
+  // DeepSeek-V4's compressor state: paged like a sliding window, but a request's working state
+  // rather than KV of its tokens (left out of bytes-per-token figures).
+  bool compressor_state = false;
 
   // Bytes of one page (block_size tokens, or one state) before padding.
   constexpr count_t real_page_size_bytes() const {
-    return kind == spec_kind::mamba ? state_bytes : checked_mul(block_size, bytes_per_token);
+    return kind == spec_kind::mamba ? state_bytes : checked_mul(block_size / compress_ratio, bytes_per_token);
   }
   constexpr count_t page_size_bytes() const {
     const count_t real = real_page_size_bytes();
@@ -225,9 +232,70 @@ constexpr count_t mla_bytes_per_token(const layer_type& t, const rank_context& c
   return head_vector_bytes(f, count_t{t.kv_lora_rank} + t.qk_rope_head_dim);
 }
 
-// The specs one layer contributes on one rank: none (no cache, shared KV), one, or two (MLA
-// with the DeepSeek-V3.2 indexer, which vLLM registers as a second layer).
-using layer_specs = static_vector<layer_spec, 2>;
+// DeepSeek-V4's caches (vllm/model_executor/layers/deepseek_v4_attention.py, sparse_swa.py,
+// deepseek_compressor.py; MLAAttentionSpec / SlidingWindowMLASpec with model_version
+// "deepseek_v4"): a latent entry is 448 fp8 NoPE + 64 bf16 RoPE values + 7 scale bytes + 1 pad
+// = 584 B; every page is padded to a multiple of 576 B (FlashMLA's alignment). The SWA cache
+// has 64-token blocks whatever --block-size is; compressor states (fp32 kv and score rows of
+// 2 x coff x head_dim, coff = 2 for ratio 4) keep a window of coff x ratio tokens in blocks of
+// 4 (ratio 4) or 8 (ratio 128).
+namespace deepseek_v4 {
+inline constexpr count_t latent_entry_bytes = 584;
+inline constexpr count_t page_alignment = 576;
+inline constexpr count_t swa_block_size = 64;
+constexpr count_t compressor_block_size(count_t ratio) { return ratio == 4 ? 4 : 8; }
+constexpr count_t compressor_coff(count_t ratio) { return ratio == 4 ? 2 : 1; }
+}  // namespace deepseek_v4
+
+// A DeepSeek-V4 layer registers up to five caches (the C4 layers: indexer keys, the indexer's
+// compressor state, the SWA cache, the compressed latent, its compressor state).
+inline constexpr std::int32_t max_specs_per_layer = 5;
+
+// The specs one layer contributes on one rank: none (no cache, shared KV), one, two (MLA with
+// the DeepSeek-V3.2 indexer, which vLLM registers as a second layer), or DeepSeek-V4's.
+using layer_specs = static_vector<layer_spec, max_specs_per_layer>;
+
+namespace detail {
+constexpr layer_spec aligned_v4_spec(spec_kind kind, count_t block_size, count_t window, count_t compress_ratio,
+                                     count_t entry_bytes) {
+  layer_spec s;
+  s.kind = kind;
+  s.block_size = block_size;
+  s.num_kv_heads = 1;
+  s.head_size = entry_bytes;
+  s.bytes_per_token = entry_bytes;
+  s.window = window;
+  s.compress_ratio = compress_ratio;
+  const count_t real = s.real_page_size_bytes();
+  s.page_size_padded = cdiv(real, deepseek_v4::page_alignment) * deepseek_v4::page_alignment;
+  return s;
+}
+
+// DeepSeek-V4's specs in the order vLLM registers them (static_forward_context insertion
+// order: the indexer is built before the SWA cache, the compressed latent after it).
+constexpr layer_specs deepseek_v4_specs(const layer_type& t, const rank_context& c) {
+  using namespace deepseek_v4;
+  layer_specs out;
+  const count_t ratio = t.compress_ratio;
+  const auto compressor_state = [&](count_t head_dim) {
+    const count_t state_dim = 2 * compressor_coff(ratio) * head_dim;  // kv_state + score_state
+    layer_spec s = aligned_v4_spec(spec_kind::sliding_window, compressor_block_size(ratio), compressor_coff(ratio) * ratio,
+                                   1, checked_mul(state_dim, 4));
+    s.compressor_state = true;
+    return s;
+  };
+  if (ratio == 4) {
+    (void)out.push_back(aligned_v4_spec(spec_kind::mla, c.block_size, 0, ratio, indexer_bytes_per_token(t.index_head_dim)));
+    (void)out.push_back(compressor_state(t.index_head_dim));
+  }
+  (void)out.push_back(aligned_v4_spec(spec_kind::sliding_window, swa_block_size, t.window, 1, latent_entry_bytes));
+  if (ratio > 1) {
+    (void)out.push_back(aligned_v4_spec(spec_kind::mla, c.block_size, 0, ratio, latent_entry_bytes));
+    (void)out.push_back(compressor_state(t.head_size));
+  }
+  return out;
+}
+}  // namespace detail
 
 constexpr layer_specs specs_of(const layer_type& t, const rank_context& c) {
   layer_specs out;
@@ -262,6 +330,7 @@ constexpr layer_specs specs_of(const layer_type& t, const rank_context& c) {
         (void)out.push_back(idx);
       }
       return out;
+    case layer_kind::compressed_mla: return detail::deepseek_v4_specs(t, c);
     case layer_kind::mamba2:
     case layer_kind::mamba1:
     case layer_kind::linear_attention:
@@ -305,9 +374,11 @@ constexpr cache_cost cache_cost_of(const Layers& layers, cache_dtype kv, dtype m
     for (const layer_spec& x : specs_of(layers[i], c)) {
       switch (x.kind) {
         case spec_kind::full_attention:
-        case spec_kind::mla: out.full_bytes_per_token += x.bytes_per_token; break;
+        case spec_kind::mla: out.full_bytes_per_token += x.bytes_per_token / x.compress_ratio; break;
         case spec_kind::sliding_window:
-        case spec_kind::chunked_local: out.local_bytes_per_token += x.bytes_per_token; break;
+        case spec_kind::chunked_local:
+          if (!x.compressor_state) out.local_bytes_per_token += x.bytes_per_token;
+          break;
         case spec_kind::mamba: out.state_bytes_per_request += x.state_bytes; break;
       }
     }

@@ -253,6 +253,7 @@ enum class arch : std::uint8_t {
   mimo_v2,         // hybrid_layer_pattern: SWA and full layers with their own heads and K / V sizes
   lfm2,            // layer_types: full attention or a short convolution
   mamba_hybrid,    // Granite-4.0-H, Jamba, Falcon-H1: Mamba layers beside attention ones
+  deepseek_v4,     // compress_ratios: sliding-window latents, C4 (indexed) and C128 compressed ones
 };
 
 // Where a layer's feed-forward is a mixture of experts.
@@ -507,6 +508,9 @@ constexpr type_rules rules_for(const Type& t) {
                           : t.equals("glm_moe_dsa") ? "glm_moe_dsa"
                                                     : "glm4_moe_lite",
             .kind = arch::mla, .moe = moe_rule::first_k_dense};
+  if (t.equals("deepseek_v4"))
+    return {.model_type = "deepseek_v4", .kind = arch::deepseek_v4, .native = false, .moe = moe_rule::every_layer,
+            .routing_bias = true};
   if (t.equals("kimi_k2")) return {.model_type = "kimi_k2", .kind = arch::mla, .native = false, .moe = moe_rule::first_k_dense};
   if (t.equals("llama4") || t.equals("llama4_text"))
     return {.model_type = t.equals("llama4") ? "llama4" : "llama4_text", .kind = arch::llama4,
@@ -622,8 +626,8 @@ inline constexpr unserved_architecture unserved_architectures[] = {
     {"MiniMaxM3ForCausalLM"},      // vLLM registers MiniMaxM3Sparse*
 };
 // Model types vLLM serves whose KV-cache rule kvplan does not model yet.
-inline constexpr std::string_view uncarried_model_types[] = {"deepseek_v4", "deepseek_ref", "minimax_m3_vl",
-                                                             "kimi_k3", "kimi_linear"};
+inline constexpr std::string_view uncarried_model_types[] = {"deepseek_ref", "minimax_m3_vl", "kimi_k3",
+                                                             "kimi_linear"};
 
 // The refusal for a config of an architecture vLLM does not serve, or of a model type kvplan
 // does not carry; none otherwise.
@@ -751,6 +755,7 @@ class builder {
   constexpr void mla();
   constexpr void gemma4();
   constexpr void mimo_v2();
+  constexpr void deepseek_v4();
   constexpr bool exaone4_sliding(std::int64_t i);
   constexpr void lfm2();
   constexpr void mamba_hybrid();
@@ -998,6 +1003,11 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
   if (m.equals("fp8")) {
     c.format = dtype::fp8_e4m3;
     c.quantization = "fp8";
+    // DeepSeek-V4's experts are FP4 (e2m1 with a ue8m0 scale per 32: MXFP4's layout), the rest
+    // FP8. kvplan sizes the experts as mxfp4 and the rest in the model dtype, which over-counts
+    // the non-expert weights (a few percent of the model) by 2x.
+    if (const auto experts = r_.of_kind(text_, "expert_dtype", json::kind::string); experts && experts.found.equals("fp4"))
+      c.format = dtype::mxfp4;
   } else if (m.equals("fbgemm_fp8")) {
     c.format = dtype::fp8_e4m3;
     c.quantization = "fbgemm_fp8";
@@ -1655,6 +1665,72 @@ constexpr void builder::mla() {
   }
 }
 
+// DeepSeek-V4 (vllm/model_executor/models/deepseek_v4.py, DeepseekV4Config): layer i keeps
+// max(1, compress_ratios[i]) (only the first num_hidden_layers entries are read; the last one
+// of the config belongs to the MTP layer, which vLLM builds with ratio 1). Every layer is MoE
+// (the first num_hash_layers route by token hash, with the same experts). Parameters per layer,
+// from the model's modules: wq_a (hidden x q_lora_rank), wq_b (q_lora_rank x heads x head_dim),
+// wkv (hidden x head_dim), wo_a (heads x head_dim x o_lora_rank, grouped in o_groups) and wo_b
+// (o_groups x o_lora_rank x hidden); a compressor's wkv and wgate (hidden x coff x head_dim,
+// coff 2 for ratio 4); C4's indexer: wq_b (q_lora_rank x index_n_heads x index_head_dim), its
+// weights projection (hidden x index_n_heads) and compressor. The hyper-connection mixers
+// (hc_mult) are a few hundred thousand parameters a layer and are left out.
+constexpr void builder::deepseek_v4() {
+  read_common(false, false);
+  if (!r_.ok()) return;
+  const std::int64_t head_dim = r_.require_integer(text_, "head_dim");
+  const std::int64_t rope = r_.require_integer(text_, "qk_rope_head_dim", 0);
+  const std::int64_t window = r_.require_integer(text_, "sliding_window");
+  const std::int64_t index_head_dim = r_.require_integer(text_, "index_head_dim");
+  const std::int64_t index_heads = r_.require_integer(text_, "index_n_heads");
+  const std::int64_t q_lora = r_.require_integer(text_, "q_lora_rank");
+  const std::int64_t o_lora = r_.require_integer(text_, "o_lora_rank");
+  const std::int64_t o_groups = r_.integer(text_, "o_groups", 1, 1);
+  const auto ratios = r_.of_kind(text_, "compress_ratios", json::kind::array);
+  if (!ratios) {
+    if (r_.ok()) r_.report(errc::config_key_missing, "compress_ratios");
+    return;
+  }
+  if (ratios.found.size() < static_cast<std::uint32_t>(c_.layers))
+    r_.report(errc::config_keys_conflict, "compress_ratios", ratios.found.size(), c_.layers);
+  moe_shape experts = read_moe();
+  const std::int64_t n_shared = r_.integer(text_, "n_shared_experts", 0);
+  if (n_shared > 0) {
+    experts.shared = params::mlp(c_.hidden, n_shared * experts.intermediate);
+    experts.shared_intermediate = n_shared * experts.intermediate;
+  }
+  moe_ = experts;
+  moe_ready_ = true;
+  if (!r_.ok()) return;
+  const param_count hidden{c_.hidden};
+  const param_count attention = params::linear(hidden, q_lora) + params::linear(q_lora, c_.heads * head_dim) +
+                                params::linear(hidden, head_dim) + params::linear(c_.heads * head_dim, o_lora) +
+                                params::linear(o_groups * o_lora, hidden) + param_count{q_lora + head_dim + c_.heads};
+  const auto compressor = [&](std::int64_t ratio, std::int64_t dim) {
+    const std::int64_t coff = ratio == 4 ? 2 : 1;
+    return params::linear(hidden, coff * dim) * 2 + param_count{ratio * coff * dim + dim};
+  };
+  json::elements e(ratios.found);
+  for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
+    const std::int64_t ratio = r_.as_integer(e.get(), "compress_ratios", 0, 1 << 20);
+    e.next();
+    if (!r_.ok()) return;
+    if (ratio > 1 && ratio != 4 && ratio != 128) {
+      r_.report(errc::config_value_out_of_range, "compress_ratios", ratio, 4, 128);
+      return;
+    }
+    add_layer(r_, layers_, compressed_mla(static_cast<std::int32_t>(head_dim), static_cast<std::int32_t>(rope),
+                                          static_cast<std::int32_t>(window), static_cast<std::int32_t>(ratio),
+                                          static_cast<std::int32_t>(index_head_dim)));
+    t_.total += attention + hidden * 2;
+    if (ratio > 1) t_.total += compressor(ratio, head_dim);
+    if (ratio == 4)
+      t_.total += params::linear(q_lora, index_heads * index_head_dim) + params::linear(hidden, index_heads) +
+                  compressor(ratio, index_head_dim);
+    add_ffn(i, 0);
+  }
+}
+
 // EXAONE 4 without layer_types: sliding_window_pattern as an int p (layer i sliding when
 // (i + 1) % p != 0; Exaone4Config's default 4), or a string such as "LLLG" repeated over the
 // layers (L local) with the last layer global (vLLM's older Exaone4Config); no sliding_window:
@@ -2112,6 +2188,7 @@ constexpr void builder::build(model& m) {
     case arch::mimo_v2: mimo_v2(); break;
     case arch::lfm2: lfm2(); break;
     case arch::mamba_hybrid: mamba_hybrid(); break;
+    case arch::deepseek_v4: deepseek_v4(); break;
   }
   if (!r_.ok()) return;
   // Embeddings, lm_head (once when tied), final norm.
@@ -2159,6 +2236,13 @@ constexpr void builder::build(model& m) {
       if (t.kind == layer_kind::mla && (pick == nullptr || pick->kind != layer_kind::mla || t.index_head_dim > 0)) pick = &t;
       else if (t.kind == layer_kind::full_attention && (pick == nullptr || pick->kind != layer_kind::mla)) pick = &t;
     }
+    // DeepSeek-V4 builds its MTP layers with compress ratio 1: the sliding-window cache only.
+    layer_type v4_mtp{};
+    for (const layer_type& t : layers_.types)
+      if (t.kind == layer_kind::compressed_mla) {
+        v4_mtp = compressed_mla(t.head_size, t.qk_rope_head_dim, t.window, 1, 0);
+        pick = &v4_mtp;
+      }
     if (pick != nullptr) {
       m.num_mtp_layers = static_cast<std::int32_t>(mtp);
       m.mtp_layer = *pick;

@@ -23,6 +23,8 @@ enum class layer_kind : std::uint8_t {
   gated_deltanet,    // Gated DeltaNet (Qwen3-Next): conv + recurrent state per request
   short_conv,        // gated short convolution (LFM2): a conv state per request, no SSM state
   kv_shared,         // reads another layer's cache (cross-layer KV sharing): costs nothing
+  compressed_mla,    // DeepSeek-V4: a sliding-window latent cache, and for compress_ratio 4 or
+                     // 128 a compressed latent (C4 with the sparse indexer) and compressor states
 };
 
 constexpr std::string_view to_string(layer_kind k) {
@@ -38,14 +40,16 @@ constexpr std::string_view to_string(layer_kind k) {
     case layer_kind::gated_deltanet: return "gated_deltanet";
     case layer_kind::short_conv: return "short_conv";
     case layer_kind::kv_shared: return "kv_shared";
+    case layer_kind::compressed_mla: return "compressed_mla";
   }
   return "?";
 }
 
 constexpr bool is_attention(layer_kind k) {
   return k == layer_kind::full_attention || k == layer_kind::sliding_window ||
-         k == layer_kind::chunked_local || k == layer_kind::mla;
+         k == layer_kind::chunked_local || k == layer_kind::mla || k == layer_kind::compressed_mla;
 }
+constexpr bool is_latent_attention(layer_kind k) { return k == layer_kind::mla || k == layer_kind::compressed_mla; }
 constexpr bool is_state_space(layer_kind k) {
   return k == layer_kind::mamba2 || k == layer_kind::mamba1 ||
          k == layer_kind::linear_attention || k == layer_kind::gated_deltanet || k == layer_kind::short_conv;
@@ -68,6 +72,10 @@ struct layer_type {
   std::int32_t kv_lora_rank = 0;
   std::int32_t qk_rope_head_dim = 0;
   std::int32_t index_head_dim = 0;
+  // DeepSeek-V4 (compressed_mla): tokens per compressed entry (config compress_ratios[i]; 0
+  // and 1 mean none: the layer keeps its sliding window only); head_size is head_dim, the
+  // latent's width, and window the config's sliding_window.
+  std::int32_t compress_ratio = 0;
 
   // State-space / linear layers (see the factories for which config key feeds which field).
   std::int32_t state_heads = 0;       // mamba_num_heads, linear heads, linear_num_value_heads
@@ -123,6 +131,22 @@ constexpr layer_type mla(std::int32_t kv_lora_rank, std::int32_t qk_rope_head_di
   t.kv_lora_rank = kv_lora_rank;
   t.qk_rope_head_dim = qk_rope_head_dim;
   t.index_head_dim = index_head_dim;
+  return t;
+}
+
+// A DeepSeek-V4 attention layer (config head_dim, qk_rope_head_dim, sliding_window,
+// compress_ratios[i], index_head_dim): every layer caches the latents of its last
+// sliding_window tokens; ratio 4 adds a latent per 4 tokens with the sparse indexer's keys,
+// ratio 128 a latent per 128 tokens; each compressed cache keeps its compressor's state.
+constexpr layer_type compressed_mla(std::int32_t head_dim, std::int32_t qk_rope_head_dim, std::int32_t window,
+                                    std::int32_t compress_ratio, std::int32_t index_head_dim) {
+  layer_type t;
+  t.kind = layer_kind::compressed_mla;
+  t.head_size = head_dim;
+  t.qk_rope_head_dim = qk_rope_head_dim;
+  t.window = window;
+  t.compress_ratio = compress_ratio <= 1 ? 1 : compress_ratio;
+  t.index_head_dim = t.compress_ratio == 4 ? index_head_dim : 0;
   return t;
 }
 

@@ -130,7 +130,7 @@ constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const 
 constexpr count_t rope_cache_bytes(const model& m) {
   count_t rotary_dim = 0;
   for (const layer_type& t : m.layers.types) {
-    if (t.kind == layer_kind::mla) rotary_dim = max_of(rotary_dim, t.qk_rope_head_dim);
+    if (is_latent_attention(t.kind)) rotary_dim = max_of(rotary_dim, t.qk_rope_head_dim);
     else if (is_attention(t.kind)) rotary_dim = max_of(rotary_dim, t.head_size);
   }
   const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;

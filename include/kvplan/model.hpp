@@ -185,7 +185,7 @@ struct model {
   count_t mtp_params = 0;
 
   constexpr std::int32_t num_layers() const { return layers.num_layers; }
-  constexpr bool uses_mla() const { return layers.has(layer_kind::mla); }
+  constexpr bool uses_mla() const { return layers.has(layer_kind::mla) || layers.has(layer_kind::compressed_mla); }
   constexpr bool is_hybrid() const {
     for (const layer_type& t : layers.types)
       if (is_state_space(t.kind)) return true;
@@ -220,6 +220,13 @@ constexpr shape_problem layer_shape_error(const layer_type& t) {
     case layer_kind::mla:
       if (t.kv_lora_rank <= 0) return {errc::head_size_must_be_positive, t.kv_lora_rank};
       if (t.qk_rope_head_dim < 0 || t.index_head_dim < 0) return {errc::head_size_must_be_positive, t.qk_rope_head_dim};
+      return {};
+    case layer_kind::compressed_mla:
+      if (t.head_size <= 0) return {errc::head_size_must_be_positive, t.head_size};
+      if (t.window <= 0) return {errc::window_must_be_positive, t.window};
+      if (t.compress_ratio != 1 && t.compress_ratio != 4 && t.compress_ratio != 128)
+        return {errc::compress_ratio_not_supported, t.compress_ratio};
+      if (t.compress_ratio == 4 && t.index_head_dim <= 0) return {errc::head_size_must_be_positive, t.index_head_dim};
       return {};
     case layer_kind::mamba2:
       if (t.state_heads <= 0 || t.state_head_dim <= 0 || t.state_size <= 0 || t.n_groups <= 0 || t.conv_kernel <= 1)

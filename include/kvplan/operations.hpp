@@ -85,12 +85,7 @@ constexpr usage_expectation expected_usage(const plan& p, count_t running, count
   u.blocks_per_request = blocks_per_request(g, bounds);
   if (p.prefix_caching && shared_prefix_tokens > 0) {
     const count_t prefix = cdiv(min_of(shared_prefix_tokens, tokens), p.decode_context_parallel_size);
-    for (const spec_bucket& b : g.buckets) {
-      if (!is_full_attention_like(b.spec.kind)) continue;
-      const count_t pages = prefix / b.spec.block_size;
-      u.shared_blocks = g.one_group ? max_of(u.shared_blocks, pages) : checked_add(u.shared_blocks, checked_mul(b.num_groups, pages));
-    }
-    u.shared_blocks = min_of(u.shared_blocks, u.blocks_per_request);
+    u.shared_blocks = min_of(shared_prefix_blocks(g, prefix), u.blocks_per_request);
   }
   u.blocks = running > 0 ? checked_add(u.shared_blocks, checked_mul(running, u.blocks_per_request - u.shared_blocks)) : 0;
   u.usable_blocks = p.num_gpu_blocks - 1;

@@ -173,14 +173,8 @@ constexpr void conclude(plan& p, const kv_cache_groups& g, const request_bounds&
   // The shared prefix: its full blocks in every full-attention and MLA group, held once (a
   // uniform group holds them in every layer's page of the same block).
   if (p.shared_prefix_tokens > 0 && p.prefix_caching && per_request > 0) {
-    count_t shared = 0;
     const count_t tokens = cdiv(p.shared_prefix_tokens, bounds.decode_context_parallel_size);
-    for (const spec_bucket& b : g.buckets) {
-      if (!is_full_attention_like(b.spec.kind)) continue;
-      const count_t pages = tokens / b.spec.block_size;
-      shared = g.one_group ? max_of(shared, pages) : checked_add(shared, checked_mul(b.num_groups, pages));
-    }
-    p.shared_prefix_blocks = min_of(shared, per_request);
+    p.shared_prefix_blocks = min_of(shared_prefix_blocks(g, tokens), per_request);
   }
   p.max_concurrency_with_shared_prefix =
       per_request > p.shared_prefix_blocks

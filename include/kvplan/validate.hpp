@@ -86,6 +86,10 @@ constexpr error tensor_parallel_error(const layer_type& t, std::int32_t tp) {
 // packed format needs head sizes that pack evenly.
 constexpr error kv_cache_dtype_error(const layer_type& t, cache_dtype resolved, dtype model_dtype) {
   if (t.kind == layer_kind::mla) return mla_dtype_error(resolved);
+  if (t.kind == layer_kind::compressed_mla) {
+    if (resolved == cache_dtype::fp8_ds_mla) return {};
+    return {errc::deepseek_v4_needs, {}, "an fp8 KV cache (fp8_ds_mla): vLLM's V4 attention asserts it"};
+  }
   if (!is_attention(t.kind)) return {};
   const kv_element_format f = element_format(resolved, model_dtype);
   if (const error e = head_packing_error(f, t.head_size)) return e;
@@ -131,7 +135,8 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
   if (dcp > 1) {
     if (!rules.decode_context_parallel) return {errc::feature_needs_newer_vllm, {0, 11}, "--decode-context-parallel-size"};
     if (tp % dcp != 0) return {errc::decode_context_parallel_size_must_divide_tp, {dcp, tp}};
-    if (m.layers.has(layer_kind::sliding_window) || m.layers.has(layer_kind::chunked_local))
+    if (m.layers.has(layer_kind::sliding_window) || m.layers.has(layer_kind::chunked_local) ||
+        m.layers.has(layer_kind::compressed_mla))
       return {errc::decode_context_parallel_not_with_local_attention};
     // dcp in [1, tp / H]: each DCP rank keeps whole KV heads (MLA: H = 1).
     for (const layer_type& t : m.layers.types) {
@@ -141,6 +146,19 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     }
   }
   if (d.disable_hybrid_kv_cache_manager && m.is_hybrid()) return {errc::hybrid_kv_cache_manager_needed};
+  if (m.layers.has(layer_kind::compressed_mla)) {
+    // The releases whose V4 planner kvplan models (the packed groups of PR #44577 with dense
+    // slabs, PR #48993, and the per-group concurrency of PR #48317), checked against a v0.28.1
+    // start-up's groups; the launch planner of v0.20 padded pages otherwise.
+    if (!rules.deepseek_v4_packed_planner) return {errc::feature_needs_newer_vllm, {0, 28}, "DeepSeek-V4 (its packed KV-cache planner)"};
+    const std::int32_t major = d.gpu.compute_capability / 10;
+    if (d.gpu.vendor != gpu_vendor::nvidia || (major != 9 && major != 10))
+      return {errc::deepseek_v4_needs, {}, "a Hopper (sm90) or Blackwell (sm100) GPU: the FlashMLA sparse kernels kvplan models"};
+    if (d.disable_hybrid_kv_cache_manager)
+      return {errc::deepseek_v4_needs, {}, "the hybrid KV-cache manager: its sliding-window and compressor caches"};
+    if (d.block_size > 0 && d.block_size != deepseek_v4_block_size)
+      return {errc::block_size_not_supported_by_attention_backend, {d.block_size, deepseek_v4_block_size}};
+  }
   if (!(d.kv_offloading_size_gib >= 0)) return {errc::kv_offloading_size_must_be_positive, {thousandths(d.kv_offloading_size_gib)}};
   if (d.kv_offloading_size_gib > 0 && !rules.kv_offloading_flags)
     return {errc::feature_needs_newer_vllm, {0, 11}, "--kv-offloading-size"};

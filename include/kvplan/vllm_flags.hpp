@@ -93,7 +93,9 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (pinned || d.kv_cache_dtype != cache_dtype::auto_) a.add("--kv-cache-dtype", to_string(d.kv_cache_dtype));
   // The block size and backend the plan was made with: given, or pinned (vLLM's defaults for
   // both have changed between releases).
-  if (pinned || d.block_size > 0) a.add("--block-size", pinned ? p.block_size : d.block_size);
+  // DeepSeek-V4's recipes pass --block-size 256, the only size its kernels take.
+  if (pinned || d.block_size > 0 || d.model.layers.has(layer_kind::compressed_mla))
+    a.add("--block-size", d.block_size > 0 ? d.block_size : p.block_size);
   if (pinned || d.backend != attention_backend::automatic) {
     const std::string_view backend = to_string(d.backend != attention_backend::automatic ? d.backend : p.backend);
     if (rules.attention_backend_flag) {

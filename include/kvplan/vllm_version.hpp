@@ -100,6 +100,8 @@ struct vllm_rules {
   bool uniform_type_kv_specs = true;
   // unify_kv_cache_spec_page_size pads pages that do not divide the largest one (it raised).
   bool pads_uneven_pages = true;
+  // DeepSeek-V4's packed KV-cache groups (the planner kvplan models for it).
+  bool deepseek_v4_packed_planner = true;
   bool decode_context_parallel = true;  // --decode-context-parallel-size
   bool kv_offloading_flags = true;      // --kv-offloading-size / --kv-offloading-backend
 };
@@ -177,6 +179,8 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.uniform_type_kv_specs = v >= at_least(0, 11);
   // vLLM PRs #45181 and #45207 (2026-06); #45207 reproduces the old error on v0.20.0-v0.22.0.
   r.pads_uneven_pages = v >= at_least(0, 23);
+  // DeepSeek-V4's packed KV-cache groups as kvplan models them (see validate()).
+  r.deepseek_v4_packed_planner = v >= at_least(0, 28);
   // vLLM PR #23734 (MLA, reviewed 2025-09-05; GQA #24864, #25438), dated: v0.11.0.
   r.decode_context_parallel = v >= at_least(0, 11);
   // vLLM PR #27621 (2025-10-28), dated: v0.11.1.

@@ -20,8 +20,9 @@
 
 namespace kvplan::inline v0 {
 
-// A layer type has at most two specs (MLA and the DeepSeek-V3.2 indexer, which vLLM registers
-// as a layer of its own), so a model has at most this many distinct specs.
+// Most layer types have one or two specs (MLA and the DeepSeek-V3.2 indexer, which vLLM
+// registers as a layer of its own); DeepSeek-V4's three types have nine between them. A model
+// has at most this many distinct specs.
 inline constexpr std::int32_t max_spec_buckets = 2 * max_layer_types;
 
 // The layers that have one spec, and the KV-cache groups vLLM splits them into. A bucket is
@@ -32,6 +33,10 @@ struct spec_bucket {
   count_t num_layers = 0;          // layers with this spec in the whole model
   count_t num_groups = 0;          // KV-cache groups the bucket is split into
   count_t blocks_per_request = 0;  // blocks one request holds in each of its groups at max_model_len
+  // The buckets of one set share their groups (a UniformTypeKVCacheSpecs group holds layers of
+  // several specs): a group of the set holds as many blocks per request as its most demanding
+  // spec, and its pages side by side.
+  std::int8_t set = 0;
 };
 
 // How many layers of each layer type a range of layers has.
@@ -53,11 +58,34 @@ struct kv_cache_groups {
   count_t num_groups = 0;
   // One group holds every layer: every spec is the same, or all are of one uniform type
   // (UniformTypeKVCacheSpecs, e.g. MLA with the V3.2 indexer). Otherwise each bucket is split
-  // into num_groups groups of one page size.
+  // into num_groups groups of one page size, or (packed, DeepSeek-V4) each set of uniform-type
+  // buckets into num_groups groups of mixed pages.
   bool one_group = false;
-  // The bucket of spec k (0, or 1 for an MLA indexer) of each layer type; -1 for none.
-  std::array<std::array<std::int8_t, 2>, max_layer_types> bucket_of{};
+  bool packed = false;
+  // The bucket of spec k of each layer type; -1 for none.
+  std::array<std::array<std::int8_t, max_specs_per_layer>, max_layer_types> bucket_of{};
 };
+
+// A sum over the KV-cache groups of what each holds, given what each bucket's layers need
+// (`need(bucket)`, e.g. its pages per request): a group of a set holds the most any of its
+// buckets needs, and the set has num_groups such groups.
+template <class Need>
+constexpr count_t sum_over_groups(const kv_cache_groups& g, Need need) {
+  std::array<count_t, max_spec_buckets> most{};
+  for (const spec_bucket& b : g.buckets) {
+    count_t& m = most[static_cast<std::size_t>(b.set)];
+    m = max_of(m, need(b));
+  }
+  count_t total = 0;
+  std::array<bool, max_spec_buckets> counted{};
+  for (const spec_bucket& b : g.buckets) {
+    const auto set = static_cast<std::size_t>(b.set);
+    if (counted[set]) continue;
+    counted[set] = true;
+    total = checked_add(total, checked_mul(b.num_groups, most[set]));
+  }
+  return total;
+}
 
 namespace detail {
 // UniformTypeKVCacheSpecs.is_uniform_type: one block size and one kind of slot demand.
@@ -95,6 +123,94 @@ constexpr void unify_page_sizes(static_vector<spec_bucket, max_spec_buckets>& b,
     }
   }
 }
+
+// _approximate_gcd: the chunk d in [lower_bound, max(values)] that pads the values least when
+// each is rounded up to a multiple of d; ties prefer the larger d.
+template <class Values>
+constexpr count_t approximate_gcd(const Values& values, count_t lower_bound) {
+  count_t most = 0;
+  for (const count_t x : values) most = max_of(most, x);
+  const count_t lo = max_of(count_t{1}, lower_bound);
+  if (lo > most) return lo;
+  count_t best = lo, best_pad = -1;
+  for (count_t d = lo; d <= most; ++d) {
+    count_t pad = 0;
+    for (const count_t x : values) pad += (d - x % d) % d;
+    if (best_pad < 0 || pad <= best_pad) {
+      best_pad = pad;
+      best = d;
+    }
+  }
+  return best;
+}
+
+// The layers of each page size in one set (a page-size bucket of _get_packed_kv_cache_groups).
+struct page_counts {
+  static_vector<count_t, max_spec_buckets> pages{};
+  static_vector<count_t, max_spec_buckets> layers{};
+  constexpr void add(count_t page, count_t n) {
+    const std::int32_t i = pages.find(page);
+    if (i >= 0) {
+      layers[i] += n;
+    } else {
+      (void)pages.push_back(page);
+      (void)layers.push_back(n);
+    }
+  }
+  constexpr count_t most_layers() const {
+    count_t m = 0;
+    for (const count_t n : layers) m = max_of(m, n);
+    return m;
+  }
+  // One layer of each page size per repeat of the pattern (the only pattern vLLM splits).
+  constexpr bool balanced() const {
+    for (const count_t n : layers)
+      if (n != layers.front()) return false;
+    return true;
+  }
+};
+
+// _get_packed_kv_cache_groups (vLLM PR #44577 and after; the path models whose backends pack
+// a block's pages side by side take, today DeepSeek-V4): the layers are bucketed greedily, in
+// registration order, into uniform-type sets; a balanced set (as many layers of each page size)
+// is split into groups of `repeats` pattern repeats, the chunk that pads the balanced sets
+// least (at least the largest balanced mixed-page set, which stays whole); an unbalanced set
+// stays one group.
+constexpr void pack_groups(kv_cache_groups& g) {
+  static_vector<std::int32_t, max_spec_buckets> firsts;  // the first bucket of each set
+  for (std::int32_t b = 0; b < g.buckets.size(); ++b) {
+    spec_bucket& x = g.buckets[b];
+    std::int32_t set = 0;
+    while (set < firsts.size()) {
+      const static_vector<spec_bucket, max_spec_buckets> pair{g.buckets[firsts[set]], x};
+      if (is_uniform_type(pair)) break;
+      ++set;
+    }
+    if (set == firsts.size()) (void)firsts.push_back(b);
+    x.set = static_cast<std::int8_t>(set);
+  }
+  std::array<page_counts, max_spec_buckets> counts{};
+  for (const spec_bucket& x : g.buckets)
+    counts[static_cast<std::size_t>(x.set)].add(x.spec.page_size_bytes(), x.num_layers);
+  count_t floor = 0;
+  static_vector<count_t, max_spec_buckets> balanced;
+  for (std::int32_t set = 0; set < firsts.size(); ++set) {
+    const page_counts& c = counts[static_cast<std::size_t>(set)];
+    if (!c.balanced()) continue;
+    (void)balanced.push_back(c.most_layers());
+    if (c.pages.size() > 1) floor = max_of(floor, c.most_layers());
+  }
+  const count_t repeats = floor > 0 ? approximate_gcd(balanced, floor) : 0;
+  g.num_groups = 0;
+  for (std::int32_t set = 0; set < firsts.size(); ++set) {
+    const page_counts& c = counts[static_cast<std::size_t>(set)];
+    const count_t groups = repeats > 0 && c.balanced() ? cdiv(c.most_layers(), repeats) : 1;
+    for (spec_bucket& x : g.buckets)
+      if (x.set == set) x.num_groups = groups;
+    g.num_groups += groups;
+  }
+  g.packed = true;
+}
 }  // namespace detail
 
 // The specs of every layer type on one rank (get_kv_cache_spec), bucketed and grouped as
@@ -114,7 +230,7 @@ constexpr kv_cache_groups group_layers(const model& m, const engine_settings& s)
     if (types_in_order.find(layers.type_index[i]) < 0) (void)types_in_order.push_back(layers.type_index[i]);
 
   // One bucket per distinct spec.
-  for (auto& pair : g.bucket_of) pair = {-1, -1};
+  for (auto& specs : g.bucket_of) specs.fill(-1);
   for (const std::int32_t t : types_in_order) {
     const layer_specs ls = specs_of(layers.types[static_cast<std::size_t>(t)], s.rank);
     for (std::int32_t k = 0; k < ls.size(); ++k) {
@@ -139,6 +255,10 @@ constexpr kv_cache_groups group_layers(const model& m, const engine_settings& s)
   if (g.buckets.empty()) fail(errc::attention_free_model_has_no_kv_cache);
 
   g.one_group = g.buckets.size() == 1 || (s.rules.uniform_type_kv_specs && detail::is_uniform_type(g.buckets));
+  if (!g.one_group && m.layers.has(layer_kind::compressed_mla)) {
+    detail::pack_groups(g);
+    return g;
+  }
   // Before UniformTypeKVCacheSpecs (v0.11), full-attention layers had to share one spec.
   if (!s.rules.uniform_type_kv_specs && g.buckets.size() > 1) {
     const layer_spec* full = nullptr;
@@ -164,9 +284,11 @@ constexpr kv_cache_groups group_layers(const model& m, const engine_settings& s)
       most = max_of(most, b.num_layers);
     }
     const count_t group_size = 2 * most < 3 * fewest ? most : fewest;
-    for (spec_bucket& b : g.buckets) {
-      b.num_groups = cdiv(b.num_layers, group_size);
-      g.num_groups += b.num_groups;
+    for (std::int32_t b = 0; b < g.buckets.size(); ++b) {
+      spec_bucket& x = g.buckets[b];
+      x.num_groups = cdiv(x.num_layers, group_size);
+      x.set = static_cast<std::int8_t>(b);
+      g.num_groups += x.num_groups;
     }
   }
   return g;
@@ -175,12 +297,15 @@ constexpr kv_cache_groups group_layers(const model& m, const engine_settings& s)
 // Blocks one request holds at the given bounds: the sum over groups of each group's pages; the
 // one group of a uniform model takes its layers' maximum (UniformTypeKVCacheSpecs).
 constexpr count_t blocks_per_request(const kv_cache_groups& g, const request_bounds& r) {
-  count_t total = 0;
-  for (const spec_bucket& b : g.buckets) {
-    const count_t pages = max_memory_usage_pages(b.spec, r);
-    total = g.one_group ? max_of(total, pages) : checked_add(total, checked_mul(b.num_groups, pages));
-  }
-  return total;
+  return sum_over_groups(g, [&r](const spec_bucket& b) { return max_memory_usage_pages(b.spec, r); });
+}
+
+// Blocks of a prefix of `tokens` tokens (already divided over DCP ranks) that every request
+// shares with prefix caching: its full blocks in each full-attention and MLA group.
+constexpr count_t shared_prefix_blocks(const kv_cache_groups& g, count_t tokens) {
+  return sum_over_groups(g, [tokens](const spec_bucket& b) {
+    return is_full_attention_like(b.spec.kind) ? tokens / b.spec.block_size : count_t{0};
+  });
 }
 
 // What the layers of a range (one pipeline stage) put in the pool on one GPU.
@@ -191,24 +316,27 @@ struct layer_range_usage {
 };
 
 // Layers of one bucket on a stage have consecutive positions in the bucket, so round-robin
-// gives each of its groups cdiv(n, num_groups) of them at most.
+// gives each of its groups cdiv(n, num_groups) of them at most; a group of a set holds its
+// buckets' pages side by side.
 constexpr layer_range_usage usage_of(const kv_cache_groups& g, const layer_type_counts& counts) {
   std::array<count_t, max_spec_buckets> in_bucket{};
   for (std::size_t t = 0; t < g.bucket_of.size(); ++t)
     for (const std::int8_t b : g.bucket_of[t])
       if (b >= 0) in_bucket[static_cast<std::size_t>(b)] += counts[t];
   layer_range_usage u;
+  std::array<count_t, max_spec_buckets> set_bytes{};
   for (std::int32_t b = 0; b < g.buckets.size(); ++b) {
-    const layer_spec& s = g.buckets[b].spec;
+    const spec_bucket& x = g.buckets[b];
+    const layer_spec& s = x.spec;
     const count_t n = in_bucket[static_cast<std::size_t>(b)];
     if (n == 0) continue;
-    const count_t pages = g.one_group ? n : cdiv(n, g.buckets[b].num_groups);
-    const count_t bytes = checked_mul(pages, s.page_size_bytes());
-    u.bytes_per_block = g.one_group ? checked_add(u.bytes_per_block, bytes) : max_of(u.bytes_per_block, bytes);
+    count_t& bytes = set_bytes[static_cast<std::size_t>(x.set)];
+    bytes = checked_add(bytes, checked_mul(cdiv(n, x.num_groups), s.page_size_bytes()));
+    u.bytes_per_block = max_of(u.bytes_per_block, bytes);
     if (s.kind == spec_kind::mamba)
       u.state_bytes_per_request = checked_add(u.state_bytes_per_request, checked_mul(n, s.real_page_size_bytes()));
-    else
-      u.kv_bytes_per_token = checked_add(u.kv_bytes_per_token, checked_mul(n, s.bytes_per_token));
+    else if (!s.compressor_state)
+      u.kv_bytes_per_token = checked_add(u.kv_bytes_per_token, checked_mul(n, s.bytes_per_token) / s.compress_ratio);
   }
   return u;
 }

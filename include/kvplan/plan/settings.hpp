@@ -54,7 +54,7 @@ constexpr batch_defaults api_server_batch_defaults(const gpu& g, const vllm_rule
 namespace detail {
 constexpr bool has_indexer(const model& m) {
   for (const layer_type& t : m.layers.types)
-    if (t.kind == layer_kind::mla && t.index_head_dim > 0) return true;
+    if (is_latent_attention(t.kind) && t.index_head_dim > 0) return true;
   return false;
 }
 }  // namespace detail
@@ -68,6 +68,8 @@ constexpr cache_dtype resolve_kv_cache_dtype(const deployment& d, const vllm_rul
     if (const checkpoint c = checkpoint_of(d); c.kv_cache_scheme) t = *c.kv_cache_scheme;
     if (t == cache_dtype::fp8) t = cache_dtype::fp8_e4m3;
   }
+  // DeepSeek-V4 stores every quantized cache, and `auto` (vLLM PR #45091), as fp8_ds_mla.
+  if (d.model.layers.has(layer_kind::compressed_mla) && (t == cache_dtype::auto_ || is_fp8(t))) return cache_dtype::fp8_ds_mla;
   if (detail::has_indexer(d.model)) {
     const bool auto_is_fp8 = rules.sparse_mla_auto_is_fp8_ds_mla || d.gpu.compute_capability / 10 == 12;
     if (t == cache_dtype::bfloat16) t = cache_dtype::auto_;
@@ -86,6 +88,9 @@ constexpr attention_traits attention_traits_of(const model& m, cache_dtype resol
   return {m.uses_mla(), detail::has_indexer(m),
           resolved != cache_dtype::bfloat16 && resolved != cache_dtype::float16 && resolved != cache_dtype::auto_};
 }
+
+// DeepSeek-V4's only block size (its FlashMLA sparse kernels' page).
+inline constexpr count_t deepseek_v4_block_size = 256;
 
 // --- The resolved settings -----------------------------------------------------------------
 
@@ -197,6 +202,12 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   s.backend = d.backend != attention_backend::automatic ? d.backend
                                                         : select_attention_backend(d.gpu, traits, s.rules, d.block_size);
   s.block_size = d.block_size > 0 ? d.block_size : default_block_size(s.backend, traits, d.gpu, s.rules);
+  // DeepSeek-V4's FlashMLA sparse backend takes 256-token blocks only (get_supported_kernel_
+  // block_sizes), and its SWA backend, asked first, prefers 256.
+  if (m.layers.has(layer_kind::compressed_mla)) {
+    s.backend = attention_backend::flashmla_sparse;
+    s.block_size = d.block_size > 0 ? d.block_size : deepseek_v4_block_size;
+  }
 
   // Mamba state dtypes (MambaStateDtypeCalculator): conv = --mamba-cache-dtype (auto = model
   // dtype); ssm = --mamba-ssm-cache-dtype, else the config's mamba_ssm_cache_dtype (NemotronH

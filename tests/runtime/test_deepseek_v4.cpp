@@ -1,0 +1,204 @@
+// DeepSeek-V4: its per-layer caches, the packed KV-cache groups vLLM makes of them, and the
+// blocks a request holds. The configs below are written from DeepSeek-V4-Flash's and -Pro's
+// config.json values (num_hidden_layers 43 / 61, compress_ratios, head_dim 512, sliding_window
+// 128, index_head_dim 128); every figure is worked by hand beside it.
+#include "kvplan_catch.hpp"
+
+#include <kvplan/hf_config.hpp>
+#include <kvplan/kvplan.hpp>
+#include <kvplan/models.hpp>
+
+#include <array>
+#include <cstdint>
+
+using namespace kvplan;
+
+namespace {
+// V4-Flash: 43 layers; compress_ratios [0, 0] + [4, 128] x 20 + [4], and a last entry (0) for the
+// MTP layer that vLLM does not read: 2 SWA-only layers, 21 C4 layers, 20 C128 layers.
+constexpr std::string_view v4_flash_config = R"({
+  "architectures": ["DeepseekV4ForCausalLM"], "model_type": "deepseek_v4",
+  "num_hidden_layers": 43, "hidden_size": 4096, "num_attention_heads": 64, "num_key_value_heads": 1,
+  "vocab_size": 129280, "head_dim": 512, "qk_rope_head_dim": 64, "q_lora_rank": 1024,
+  "o_lora_rank": 1024, "o_groups": 8, "sliding_window": 128, "index_head_dim": 128,
+  "index_n_heads": 64, "index_topk": 512, "n_routed_experts": 256, "n_shared_experts": 1,
+  "num_experts_per_tok": 6, "moe_intermediate_size": 2048, "num_nextn_predict_layers": 1,
+  "max_position_embeddings": 1048576, "torch_dtype": "bfloat16", "tie_word_embeddings": false,
+  "rope_scaling": {"type": "yarn", "factor": 16, "original_max_position_embeddings": 65536},
+  "compress_ratios": [0, 0, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128,
+                      4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4,
+                      128, 4, 128, 4, 0],
+  "quantization_config": {"quant_method": "fp8", "fmt": "e4m3", "weight_block_size": [128, 128]},
+  "expert_dtype": "fp4"
+})";
+
+// V4-Pro: 61 layers; compress_ratios [128, 128] + [4, 128] x 29 + [4] (+ the MTP entry): 30 C4
+// layers and 31 C128 layers.
+constexpr std::string_view v4_pro_config = R"({
+  "architectures": ["DeepseekV4ForCausalLM"], "model_type": "deepseek_v4",
+  "num_hidden_layers": 61, "hidden_size": 7168, "num_attention_heads": 128, "num_key_value_heads": 1,
+  "vocab_size": 129280, "head_dim": 512, "qk_rope_head_dim": 64, "q_lora_rank": 1536,
+  "o_lora_rank": 1024, "o_groups": 16, "sliding_window": 128, "index_head_dim": 128,
+  "index_n_heads": 64, "index_topk": 1024, "n_routed_experts": 384, "n_shared_experts": 1,
+  "num_experts_per_tok": 6, "moe_intermediate_size": 3072, "num_nextn_predict_layers": 1,
+  "max_position_embeddings": 1048576, "torch_dtype": "bfloat16", "tie_word_embeddings": false,
+  "compress_ratios": [128, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4,
+                      128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128,
+                      4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4, 128, 4,
+                      128, 4, 128, 4, 0]
+})";
+
+constexpr model v4_flash = model_from_hf_config(v4_flash_config, {.hf_id = "deepseek-ai/DeepSeek-V4-Flash"});
+constexpr model v4_pro = model_from_hf_config(v4_pro_config, {.hf_id = "deepseek-ai/DeepSeek-V4-Pro"});
+
+plan plan_of(const deployment& d) {
+  const plan_result r = try_plan(d);
+  INFO(describe(r.error));
+  REQUIRE(r.ok());
+  return r.plan;
+}
+
+// The page sizes of a layer's specs, in the order vLLM registers them.
+template <std::size_t N>
+constexpr bool pages_are(const layer_type& t, const std::array<count_t, N>& pages) {
+  rank_context c;
+  c.block_size = 256;
+  c.kv_cache_dtype = cache_dtype::fp8_ds_mla;
+  const layer_specs s = specs_of(t, c);
+  if (s.size() != static_cast<std::int32_t>(N)) return false;
+  for (std::size_t i = 0; i < N; ++i)
+    if (s[static_cast<std::int32_t>(i)].page_size_bytes() != pages[i]) return false;
+  return true;
+}
+}  // namespace
+
+TEST_CASE("DeepSeek-V4 layer specs: pages padded to FlashMLA's 576-byte alignment", "[deepseek_v4]") {
+  // SWA cache: 64 tokens x 584 B = 37,376 -> 65 x 576 = 37,440.
+  STATIC_REQUIRE(pages_are(compressed_mla(512, 64, 128, 1, 0), std::array<count_t, 1>{37'440}));
+  // C4, registration order: indexer keys (256 / 4 = 64 entries x 132 B = 8,448 -> 8,640), the
+  // indexer's compressor state (4 x 2 x 2 x 128 fp32 = 8,192 -> 8,640), the SWA cache (37,440),
+  // the C4 latent (64 x 584 = 37,376 -> 37,440), its compressor state (4 x 2 x 2 x 512 fp32 =
+  // 32,768 -> 57 x 576 = 32,832).
+  STATIC_REQUIRE(pages_are(compressed_mla(512, 64, 128, 4, 128),
+                           std::array<count_t, 5>{8'640, 8'640, 37'440, 37'440, 32'832}));
+  // C128: the SWA cache, the latent (256 / 128 = 2 entries x 584 = 1,168 -> 3 x 576 = 1,728), its
+  // compressor state (8 x 2 x 512 fp32 = 32,768 -> 32,832).
+  STATIC_REQUIRE(pages_are(compressed_mla(512, 64, 128, 128, 128), std::array<count_t, 3>{37'440, 1'728, 32'832}));
+}
+
+TEST_CASE("DeepSeek-V4 config.json: compress ratios, parameters, default length", "[deepseek_v4][hf_config]") {
+  STATIC_REQUIRE(v4_flash.num_layers() == 43);
+  STATIC_REQUIRE(v4_flash.layers[0].compress_ratio == 1);  // ratio 0 reads as 1: SWA only
+  STATIC_REQUIRE(v4_flash.layers[2].compress_ratio == 4);
+  STATIC_REQUIRE(v4_flash.layers[3].compress_ratio == 128);
+  STATIC_REQUIRE(v4_flash.layers[42].compress_ratio == 4);
+  // YaRN factor 16 over 65,536 = 1,048,576 = max_position_embeddings.
+  STATIC_REQUIRE(v4_flash.max_model_len == 1'048'576);
+  // The MTP layer is built with ratio 1: a sliding-window cache only.
+  STATIC_REQUIRE(v4_flash.num_mtp_layers == 1);
+  STATIC_REQUIRE(v4_flash.mtp_layer.kind == layer_kind::compressed_mla);
+  STATIC_REQUIRE(v4_flash.mtp_layer.compress_ratio == 1);
+  // Parameters: the routed experts alone are 43 x 256 x 3 x 4,096 x 2,048 = 276,891,648,000;
+  // the card says 284B in all. Attention, compressors, indexers and embeddings add the rest.
+  STATIC_REQUIRE(v4_flash.expert_params == 43LL * 256 * 3 * 4096 * 2048);
+  STATIC_REQUIRE(v4_flash.total_params > 280'000'000'000);
+  STATIC_REQUIRE(v4_flash.total_params < 288'000'000'000);
+  // The experts are FP4 (sized as mxfp4), the rest FP8.
+  STATIC_REQUIRE(v4_flash.checkpoints[0].format == dtype::mxfp4);
+  STATIC_REQUIRE(v4_flash.checkpoints[0].quantization == "fp8");
+  // Cache per token before paging: C4 latent 584 / 4 = 146 and indexer 132 / 4 = 33, C128
+  // latent 584 / 128 = 4 (4.56, whole bytes): 21 x 179 + 20 x 4 = 3,839 B.
+  STATIC_REQUIRE(cache_cost_of(v4_flash, cache_dtype::fp8_ds_mla).full_bytes_per_token == 3'839);
+}
+
+TEST_CASE("DeepSeek-V4-Flash on H200: packed groups and the blocks of a request", "[deepseek_v4]") {
+  // vLLM 0.28, 40 GiB of KV memory a GPU, max_model_len 131,072. The H200 (141 GiB) gets
+  // max_num_batched_tokens 8,192; async scheduling keeps 2 batches in flight: 16,384 tokens.
+  deployment d{.model = v4_flash, .gpu = gpus::h200, .tensor_parallel_size = 8, .kv_cache_memory_bytes = 40 * GiB,
+               .max_model_len = 131072, .vllm = {0, 28, 0}};
+  const plan p = plan_of(d);
+  CHECK(p.kv_cache_dtype == cache_dtype::fp8_ds_mla);  // `auto` is fp8_ds_mla for V4
+  CHECK(p.block_size == 256);
+  CHECK(p.in_flight_tokens == 16'384);
+  // Uniform-type sets, in registration order: MLA (block 256: 21 C4 latents, 21 indexers, 20
+  // C128 latents: unbalanced, one group), SWA (block 64, window 128: 43 layers), C4 compressor
+  // states (block 4, window 8: 21 + 21, balanced), C128 states (block 8, window 128: 20).
+  // Repeats per group: the chunk in [21, 43] padding 43, 21 and 20 least is 22 (pad 1 + 1 + 2),
+  // so SWA splits into 2 groups of 22 and 21; every other set stays whole: 5 groups.
+  CHECK(p.num_groups == 5);
+  // Bytes per block: the widest group, MLA's 21 x 37,440 + 21 x 8,640 + 20 x 1,728 = 1,002,240
+  // (SWA 22 x 37,440 = 823,680; C4 states 21 x (32,832 + 8,640) = 870,912; C128 states
+  // 20 x 32,832 = 656,640): the groups an instrumented v0.28.1 start-up listed (vLLM #54703).
+  CHECK(p.bytes_per_block == 1'002'240);
+  // 42,949,672,960 // 1,002,240 = 42,853 blocks.
+  CHECK(p.num_gpu_blocks == 42'853);
+  // A request at 131,072 tokens: MLA cdiv(131,072, 256) = 512; SWA cdiv(127 + 16,384, 64) + 1 =
+  // 259 in each of 2 groups; C4 states cdiv(7 + 16,384, 4) + 1 = 4,099; C128 states
+  // cdiv(127 + 16,384, 8) + 1 = 2,065: 512 + 518 + 4,099 + 2,065 = 7,194 blocks.
+  CHECK(p.needed_bytes == 7'194LL * 1'002'240);
+  // 42,853 / 7,194 = 5.9568x; int(5.956769530164026 x 131,072) = 780,765 tokens.
+  CHECK(p.max_concurrency == Approx(42'853.0 / 7'194.0));
+  CHECK(p.kv_cache_tokens == 780'765);
+  // At 1,048,576 tokens the MLA group needs 4,096 blocks: 10,778 in all, still under 42,853.
+  CHECK(p.largest_max_model_len == 1'048'576);
+}
+
+TEST_CASE("DeepSeek-V4-Flash: the largest max_model_len in 8 GiB", "[deepseek_v4]") {
+  // 8,589,934,592 // 1,002,240 = 8,570 blocks. Beyond 16,511 tokens the windows hold 518 +
+  // 4,099 + 2,065 = 6,682 blocks, leaving 1,888 for the MLA group: 1,888 x 256 = 483,328 tokens.
+  deployment d{.model = v4_flash, .gpu = gpus::h200, .tensor_parallel_size = 8, .kv_cache_memory_bytes = 8 * GiB,
+               .vllm = {0, 28, 0}};
+  const plan p = plan_of(d);
+  CHECK(p.num_gpu_blocks == 8'570);
+  CHECK(p.verdict == errc::max_model_len_does_not_fit);  // the default 1,048,576 does not
+  CHECK(p.estimated_max_model_len == 483'328);
+}
+
+TEST_CASE("DeepSeek-V4-Flash with MTP: the MTP layer's SWA cache joins the SWA groups", "[deepseek_v4][speculative]") {
+  // 44 SWA layers: the chunk in [21, 44] padding 44, 21 and 20 least is 22 (0 + 1 + 2): two SWA
+  // groups of 22, and nothing else changes.
+  deployment d{.model = v4_flash, .gpu = gpus::h200, .tensor_parallel_size = 8, .kv_cache_memory_bytes = 40 * GiB,
+               .max_model_len = 131072, .vllm = {0, 28, 0},
+               .speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 1}};
+  const plan p = plan_of(d);
+  CHECK(p.drafter_layers == 1);
+  CHECK(p.num_groups == 5);
+  CHECK(p.bytes_per_block == 1'002'240);
+  CHECK(p.needed_bytes == 7'194LL * 1'002'240);
+}
+
+TEST_CASE("DeepSeek-V4-Pro on B200: 61 layers, 31 pattern repeats a group", "[deepseek_v4]") {
+  // MLA set: 30 C4 latents, 30 indexers, 31 C128 latents: 30 x 37,440 + 30 x 8,640 + 31 x 1,728
+  // = 1,435,968 B. SWA (61) against the balanced sets' 30 (C4 states) and 31 (C128 states): the
+  // chunk in [30, 61] padding least is 31 (1 + 1 + 0), so SWA splits in 2 groups.
+  deployment d{.model = v4_pro, .gpu = gpus::b200, .tensor_parallel_size = 8, .kv_cache_memory_bytes = 40 * GiB,
+               .max_model_len = 131072, .vllm = {0, 28, 0}};
+  const plan p = plan_of(d);
+  CHECK(p.num_groups == 5);
+  CHECK(p.bytes_per_block == 1'435'968);
+  // 42,949,672,960 // 1,435,968 = 29,909 blocks.
+  CHECK(p.num_gpu_blocks == 29'909);
+}
+
+TEST_CASE("DeepSeek-V4: what vLLM refuses", "[deepseek_v4][errors]") {
+  const deployment ok{.model = v4_flash, .gpu = gpus::h200, .tensor_parallel_size = 8, .vllm = {0, 28, 0}};
+  REQUIRE(!validate(ok));
+  deployment d = ok;
+  d.kv_cache_dtype = cache_dtype::bfloat16;  // the V4 attention asserts an fp8 cache
+  CHECK(validate(d).code == errc::deepseek_v4_needs);
+  d = ok;
+  d.gpu = gpus::l40s;  // fp8, but FlashMLA sparse runs on sm90 and sm100 only
+  CHECK(validate(d).code == errc::deepseek_v4_needs);
+  d = ok;
+  d.block_size = 64;  // the V4 kernels take 256-token blocks only
+  CHECK(validate(d).code == errc::block_size_not_supported_by_attention_backend);
+  d = ok;
+  d.decode_context_parallel_size = 2;  // the sliding-window specs assert dcp == 1
+  CHECK(validate(d).code == errc::decode_context_parallel_not_with_local_attention);
+  d = ok;
+  d.vllm = {0, 27, 0};  // before the planner kvplan models
+  CHECK(validate(d).code == errc::feature_needs_newer_vllm);
+  d = ok;
+  d.block_size = 256;
+  CHECK(!validate(d));
+}
