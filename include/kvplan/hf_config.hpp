@@ -741,6 +741,7 @@ class builder {
   constexpr bool moe_layer(std::int64_t i);
   constexpr moe_shape read_moe();
   constexpr const moe_shape& moe();
+  constexpr void use_experts(moe_shape experts);
   constexpr void add_ffn(std::int64_t i, std::int64_t dense_intermediate, bool gated = true, bool bias = false);
   constexpr params::attention_shape attention_shape() const;
   constexpr void check_unknown_type();
@@ -1088,6 +1089,18 @@ constexpr moe_shape builder::read_moe() {
                                                                 : r_.require_integer(text_, "intermediate_size");
   m.routing_bias = rules_.routing_bias;
   return m;
+}
+
+// The experts every MoE layer of the model runs, with n_shared_experts shared ones beside the
+// routed (DeepSeek-style MoE blocks).
+constexpr void builder::use_experts(moe_shape experts) {
+  const std::int64_t n_shared = r_.integer(text_, "n_shared_experts", 0);
+  if (n_shared > 0) {
+    experts.shared = params::mlp(c_.hidden, n_shared * experts.intermediate);
+    experts.shared_intermediate = n_shared * experts.intermediate;
+  }
+  moe_ = experts;
+  moe_ready_ = true;
 }
 
 constexpr bool builder::moe_layer(std::int64_t i) {
@@ -1693,14 +1706,7 @@ constexpr void builder::deepseek_v4() {
   }
   if (ratios.found.size() < static_cast<std::uint32_t>(c_.layers))
     r_.report(errc::config_keys_conflict, "compress_ratios", ratios.found.size(), c_.layers);
-  moe_shape experts = read_moe();
-  const std::int64_t n_shared = r_.integer(text_, "n_shared_experts", 0);
-  if (n_shared > 0) {
-    experts.shared = params::mlp(c_.hidden, n_shared * experts.intermediate);
-    experts.shared_intermediate = n_shared * experts.intermediate;
-  }
-  moe_ = experts;
-  moe_ready_ = true;
+  use_experts(read_moe());
   if (!r_.ok()) return;
   const param_count hidden{c_.hidden};
   const param_count attention = params::linear(hidden, q_lora) + params::linear(q_lora, c_.heads * head_dim) +
@@ -1773,13 +1779,7 @@ constexpr void builder::mimo_v2() {
   moe_shape experts = moe_list ? read_moe() : moe_shape{};
   if (const auto method = r_.of_kind(text_, "topk_method", json::kind::string))
     experts.routing_bias = method.found.equals("noaux_tc");
-  const std::int64_t n_shared = r_.integer(text_, "n_shared_experts", 0);
-  if (n_shared > 0) {
-    experts.shared = params::mlp(c_.hidden, n_shared * experts.intermediate);
-    experts.shared_intermediate = n_shared * experts.intermediate;
-  }
-  moe_ = experts;
-  moe_ready_ = true;
+  use_experts(experts);
   const std::int64_t dense = r_.require_integer(text_, "intermediate_size");
   if (!r_.ok()) return;
   layer_type swa = sliding_window(static_cast<std::int32_t>(swa_kv), static_cast<std::int32_t>(swa_head),
