@@ -24,7 +24,7 @@ inline constexpr std::array all = {
     llama_2_7b, llama_2_13b, llama_2_70b, llama_3_8b, llama_3_70b, llama_3_1_8b, llama_3_1_70b,
     llama_3_1_405b, llama_3_3_70b, llama_4_scout, llama_4_maverick,
     // DeepSeek, Moonshot, Z.ai
-    deepseek_v3, deepseek_r1, deepseek_v3_2, kimi_k2, kimi_k2_5, kimi_k2_6, glm_5, glm_5_1, glm_5_2,
+    deepseek_v3, deepseek_r1, deepseek_v3_2, deepseek_v4_flash, deepseek_v4_pro, kimi_k2, kimi_k2_5, kimi_k2_6, glm_5, glm_5_1, glm_5_2,
     glm_4_5, glm_4_6, glm_4_7, glm_4_5_air,
     // Alibaba Qwen
     qwen2_5_7b, qwen2_5_72b, qwen3_8b, qwen3_32b, qwen3_30b_a3b, qwen3_235b_a22b, qwen3_next_80b,

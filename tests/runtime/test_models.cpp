@@ -1026,6 +1026,10 @@ struct corpus_entry {
   count_t file_max_model_len = 0;
 };
 const corpus_entry corpus_entries[] = {
+    {&models::deepseek_v4_flash, "aic-deepseek-ai-deepseek-v4-flash.json", 0},
+    {&models::deepseek_v4_flash, "aic-nvidia-deepseek-v4-flash-nvfp4.json", 1},
+    {&models::deepseek_v4_pro, "aic-deepseek-ai-deepseek-v4-pro.json", 0},
+    {&models::deepseek_v4_pro, "aic-nvidia-deepseek-v4-pro-nvfp4.json", 1},
     {&models::qwen3_5_397b_a17b, "aic-qwen-qwen3-5-397b-a17b.json", 0},
     {&models::qwen3_5_397b_a17b, "aic-nvidia-qwen3-5-397b-a17b-nvfp4.json", 2},
     {&models::qwen3_5_122b_a10b, "aic-qwen-qwen3-5-122b-a10b.json", 0},
@@ -1168,5 +1172,5 @@ TEST_CASE("every registry entry is coherent", "[models][registry]") {
       }
     }
   }
-  STATIC_REQUIRE(models::all.size() == 51);
+  STATIC_REQUIRE(models::all.size() == 53);
 }

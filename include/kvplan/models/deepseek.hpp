@@ -1,4 +1,5 @@
-// DeepSeek-V3 / R1 (MLA) and DeepSeek-V3.2 (MLA plus the sparse-attention indexer).
+// DeepSeek-V3 / R1 (MLA), DeepSeek-V3.2 (MLA plus the sparse-attention indexer) and DeepSeek-V4
+// (compressed MLA: sliding-window, C4 and C128 latents).
 // SPDX-License-Identifier: Apache-2.0
 //
 // config.json (ai-dynamo/aiconfigurator model_configs/deepseek-ai--DeepSeek-V3*_config.json,
@@ -94,6 +95,83 @@ inline constexpr model deepseek_v3_2{
     .num_mtp_layers = 1,
     .mtp_layer = mla(512, 64, 128),
     .mtp_params = 11'624'027'648,
+};
+
+namespace detail {
+// DeepSeek-V4's compress_ratios over its layers: the first two layers `first` (0 for Flash: the
+// sliding window only; 128 for Pro), then 4 and 128 alternating from layer 2 (even layers C4,
+// odd C128); the config's last entry belongs to the MTP layer, which vLLM builds with ratio 1.
+constexpr layer_stack deepseek_v4_layers(std::int32_t num_layers, std::int32_t first) {
+  layer_stack s;
+  for (std::int32_t i = 0; i < num_layers; ++i)
+    s.push_back(compressed_mla(512, 64, 128, i < 2 ? first : i % 2 == 0 ? 4 : 128, 128));
+  return s;
+}
+}  // namespace detail
+
+// deepseek-ai/DeepSeek-V4-Flash (model_type deepseek_v4), config.json (ai-dynamo/aiconfigurator
+// model_configs/deepseek-ai--DeepSeek-V4-Flash_config.json, corpus aic-deepseek-ai-deepseek-v4-
+// flash.json; nvidia/DeepSeek-V4-Flash-NVFP4, aic-nvidia-deepseek-v4-flash-nvfp4.json, the same
+// model): num_hidden_layers 43, hidden_size 4096, num_attention_heads 64, head_dim 512,
+// qk_rope_head_dim 64, q_lora_rank 1024, o_lora_rank 1024, o_groups 8, sliding_window 128,
+// compress_ratios [0, 0] + [4, 128] x 20 + [4] (+ 0 for the MTP layer), index_head_dim 128,
+// index_n_heads 64, n_routed_experts 256 (top 6, moe_intermediate_size 2048), n_shared_experts
+// 1, vocab_size 129280 (untied), max_position_embeddings 1048576 (YaRN factor 16 over 65536),
+// num_nextn_predict_layers 1, quant_method fp8 with expert_dtype fp4 (the experts FP4, the rest
+// FP8; NVIDIA's copy quantizes the experts to NVFP4 under the same quant_method). Parameters:
+// 284,298,356,800 by kvplan's config reader (card: 284B), 13B active (card).
+inline constexpr model deepseek_v4_flash{
+    .name = "deepseek-v4-flash",
+    .hf_id = "deepseek-ai/DeepSeek-V4-Flash",
+    .model_type = "deepseek_v4",
+    .source = "config.json and the NVFP4 config.json (ai-dynamo/aiconfigurator copies); kvplan's config "
+              "reader (parameters); model card (active parameters)",
+    .hidden_size = 4096,
+    .num_attention_heads = 64,
+    .vocab_size = 129280,
+    .intermediate_size = 2048,
+    .moe_intermediate_size = 2048,
+    .num_experts_per_tok = 6,
+    .max_model_len = 1'048'576,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 284'298'356'800,
+    .active_params = 13'000'000'000,
+    .expert_params = 43LL * 256 * 3 * 4096 * 2048,
+    .layers = detail::deepseek_v4_layers(43, 0),
+    .checkpoints = {{"deepseek-ai/DeepSeek-V4-Flash", dtype::mxfp4, 0, "fp8"},
+                    {"nvidia/DeepSeek-V4-Flash-NVFP4", dtype::mxfp4, 0, "fp8"}},
+    .num_mtp_layers = 1,
+    .mtp_layer = compressed_mla(512, 64, 128, 1, 0),
+};
+
+// deepseek-ai/DeepSeek-V4-Pro (deepseek_v4), config.json (aiconfigurator copy, corpus
+// aic-deepseek-ai-deepseek-v4-pro.json; NVIDIA's NVFP4, aic-nvidia-deepseek-v4-pro-nvfp4.json):
+// V4-Flash's keys with num_hidden_layers 61, hidden_size 7168, num_attention_heads 128,
+// q_lora_rank 1536, o_groups 16, n_routed_experts 384 (top 6, moe_intermediate_size 3072),
+// index_topk 1024 and compress_ratios [128, 128] + [4, 128] x 29 + [4] (+ 0). Parameters:
+// 1,572,913,133,312 by kvplan's config reader (card: 1.6T), 49B active (card).
+inline constexpr model deepseek_v4_pro{
+    .name = "deepseek-v4-pro",
+    .hf_id = "deepseek-ai/DeepSeek-V4-Pro",
+    .model_type = "deepseek_v4",
+    .source = "config.json and the NVFP4 config.json (ai-dynamo/aiconfigurator copies); kvplan's config "
+              "reader (parameters); model card (active parameters)",
+    .hidden_size = 7168,
+    .num_attention_heads = 128,
+    .vocab_size = 129280,
+    .intermediate_size = 3072,
+    .moe_intermediate_size = 3072,
+    .num_experts_per_tok = 6,
+    .max_model_len = 1'048'576,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 1'572'913'133'312,
+    .active_params = 49'000'000'000,
+    .expert_params = 61LL * 384 * 3 * 7168 * 3072,
+    .layers = detail::deepseek_v4_layers(61, 128),
+    .checkpoints = {{"deepseek-ai/DeepSeek-V4-Pro", dtype::mxfp4, 0, "fp8"},
+                    {"nvidia/DeepSeek-V4-Pro-NVFP4", dtype::mxfp4, 0, "fp8"}},
+    .num_mtp_layers = 1,
+    .mtp_layer = compressed_mla(512, 64, 128, 1, 0),
 };
 
 }  // namespace kvplan::inline v0::models
