@@ -111,6 +111,7 @@ struct rank_context {
   // num_speculative_tokens: conv states keep that many more rows for the rollback of rejected
   // draft tokens (the shape functions' num_spec: Mamba-2, Gated DeltaNet, short conv).
   std::int32_t speculative_conv_rows = 0;
+  bool fp4_indexer_cache = false;  // DeepSeek-V4's MXFP4 indexer rows
 };
 
 // The TP rule for attention heads (QKVParallelLinear): with at least as many KV heads as
@@ -285,7 +286,10 @@ constexpr layer_specs deepseek_v4_specs(const layer_type& t, const rank_context&
     return s;
   };
   if (ratio == 4) {
-    (void)out.push_back(aligned_v4_spec(spec_kind::mla, c.block_size, 0, ratio, indexer_bytes_per_token(t.index_head_dim)));
+    // MXFP4 rows (PR #48993): packed values and a ue8m0 scale per 32.
+    const count_t index_row = c.fp4_indexer_cache ? count_t{t.index_head_dim} / 2 + count_t{t.index_head_dim} / 32
+                                                  : indexer_bytes_per_token(t.index_head_dim);
+    (void)out.push_back(aligned_v4_spec(spec_kind::mla, c.block_size, 0, ratio, index_row));
     (void)out.push_back(compressor_state(t.index_head_dim));
   }
   (void)out.push_back(aligned_v4_spec(spec_kind::sliding_window, swa_block_size, t.window, 1, latent_entry_bytes));

@@ -125,6 +125,9 @@ struct deployment {
   std::int32_t decode_context_parallel_size = 1;  // --decode-context-parallel-size (-dcp)
   std::optional<bool> async_scheduling{};         // --async-scheduling / --no-async-scheduling
   bool disable_hybrid_kv_cache_manager = false;   // --disable-hybrid-kv-cache-manager
+  // --attention-config '{"use_fp4_indexer_cache": true}': DeepSeek-V4's indexer keys as MXFP4
+  // rows (head_dim / 2 + head_dim / 32 bytes) instead of fp8 with an fp32 scale.
+  bool fp4_indexer_cache = false;
   double kv_offloading_size_gib = 0;              // --kv-offloading-size: GiB over all TP x PP ranks
   kv_offloading_backend offloading_backend = kv_offloading_backend::native;
 

@@ -146,6 +146,7 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     }
   }
   if (d.disable_hybrid_kv_cache_manager && m.is_hybrid()) return {errc::hybrid_kv_cache_manager_needed};
+  if (d.fp4_indexer_cache && !m.layers.has(layer_kind::compressed_mla)) return {errc::fp4_indexer_cache_needs_deepseek_v4};
   if (m.layers.has(layer_kind::compressed_mla)) {
     // The releases whose V4 planner kvplan models (the packed groups of PR #44577 with dense
     // slabs, PR #48993, and the per-group concurrency of PR #48317), checked against a v0.28.1

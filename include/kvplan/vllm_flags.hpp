@@ -134,6 +134,7 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (d.decode_context_parallel_size > 1) a.add("--decode-context-parallel-size", d.decode_context_parallel_size);
   if (d.async_scheduling) a.add(*d.async_scheduling ? "--async-scheduling" : "--no-async-scheduling");
   if (d.disable_hybrid_kv_cache_manager) a.add("--disable-hybrid-kv-cache-manager");
+  if (d.fp4_indexer_cache) a.add("--attention-config", R"({"use_fp4_indexer_cache": true})");
   if (d.kv_offloading_size_gib > 0) {
     a.add_fraction("--kv-offloading-size", d.kv_offloading_size_gib);
     if (d.offloading_backend == kv_offloading_backend::lmcache) a.add("--kv-offloading-backend", "lmcache");

@@ -180,6 +180,28 @@ TEST_CASE("DeepSeek-V4-Pro on B200: 61 layers, 31 pattern repeats a group", "[de
   CHECK(p.num_gpu_blocks == 29'909);
 }
 
+TEST_CASE("DeepSeek-V4 with use_fp4_indexer_cache: MXFP4 indexer rows", "[deepseek_v4]") {
+  // 128 / 2 + 128 / 32 = 68 B a row; 64 rows = 4,352 -> 8 x 576 = 4,608 B a page.
+  STATIC_REQUIRE([] {
+    rank_context c;
+    c.block_size = 256;
+    c.kv_cache_dtype = cache_dtype::fp8_ds_mla;
+    c.fp4_indexer_cache = true;
+    return specs_of(compressed_mla(512, 64, 128, 4, 128), c)[0].page_size_bytes();
+  }() == 4'608);
+  deployment d{.model = v4_pro, .gpu = gpus::b200, .tensor_parallel_size = 8, .kv_cache_memory_bytes = 40 * GiB,
+               .max_model_len = 131072, .vllm = {0, 28, 0}, .fp4_indexer_cache = true};
+  // V4-Pro's MLA group: 30 x 37,440 + 30 x 4,608 + 31 x 1,728 = 1,315,008 B a block, the block
+  // stride vLLM PR #48993 measured for the FlashMLA fp8_ds_mla layout with MXFP4 indexer rows
+  // (from 1,473,408 before that PR's dense packing; 1,435,968 with fp8 rows, above).
+  CHECK(plan_of(d).bytes_per_block == 1'315'008);
+  CHECK(vllm_serve_command(d).view().find(R"(--attention-config '{"use_fp4_indexer_cache": true}')") !=
+        std::string_view::npos);
+  // Other models: vLLM does not support it for the DeepSeek-V3.2 family.
+  d.model = models::deepseek_v3_2;
+  CHECK(validate(d).code == errc::fp4_indexer_cache_needs_deepseek_v4);
+}
+
 TEST_CASE("DeepSeek-V4: what vLLM refuses", "[deepseek_v4][errors]") {
   const deployment ok{.model = v4_flash, .gpu = gpus::h200, .tensor_parallel_size = 8, .vllm = {0, 28, 0}};
   REQUIRE(!validate(ok));

@@ -131,6 +131,21 @@ std::string speculative_flag(options& o, std::string_view v) {
   return {};
 }
 
+// --attention-config: the one key that changes the cache, DeepSeek-V4's indexer row format.
+std::string attention_config_flag(options& o, std::string_view v) {
+  const kvplan::json::document doc(v);
+  if (!doc.ok() || !doc.root().is_object()) return "a JSON object, e.g. '{\"use_fp4_indexer_cache\": true}'";
+  const kvplan::json::object root(doc.root());
+  for (std::uint32_t i = 0; i < root.indexed(); ++i)
+    if (root.key(i) != "use_fp4_indexer_cache")
+      return "keys kvplan reads: use_fp4_indexer_cache (not \"" + std::string(root.key(i)) + "\")";
+  if (const auto f = root.find("use_fp4_indexer_cache")) {
+    if (!f.found.is_boolean()) return "\"use_fp4_indexer_cache\" must be true or false";
+    o.fp4_indexer_cache = f.found.boolean();
+  }
+  return {};
+}
+
 // --- the flags' setters -------------------------------------------------------------------------
 
 std::string int_flag(std::optional<std::int32_t>& out, std::string_view v, std::int32_t min) {
@@ -286,6 +301,8 @@ const std::vector<flag_spec>& flag_table() {
          o.disable_hybrid_kv_cache_manager = true;
          return {};
        }},
+      {"--attention-config", "", true, "JSON; kvplan reads {\"use_fp4_indexer_cache\": true} (DeepSeek-V4)",
+       [](options& o, std::string_view v) { return attention_config_flag(o, v); }},
       {"--kv-offloading-size", "", true, "GiB of host memory over all the engine's GPUs, e.g. 200",
        [](options& o, std::string_view v) -> std::string {
          const std::optional<double> x = python_float(v);

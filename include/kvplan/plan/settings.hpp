@@ -220,6 +220,7 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   r.mamba_ssm_dtype = d.mamba_ssm_cache_dtype ? *d.mamba_ssm_cache_dtype : m.mamba_ssm_cache_dtype.value_or(r.mamba_conv_dtype);
   r.linear_state_dtype = r.mamba_conv_dtype;
   r.speculative_conv_rows = s.num_speculative_tokens;
+  r.fp4_indexer_cache = d.fp4_indexer_cache;
   if (hybrid) {
     const detail::hybrid_alignment a = detail::align_hybrid_block_size(m, r, s.backend, s.block_size);
     s.block_size = a.block_size;
