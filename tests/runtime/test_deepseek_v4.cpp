@@ -143,6 +143,25 @@ TEST_CASE("DeepSeek-V4-Flash on H200: packed groups and the blocks of a request"
   CHECK(p.largest_max_model_len == 1'048'576);
 }
 
+TEST_CASE("DeepSeek-V4 plans in a constant expression, as a build's guard would", "[deepseek_v4][constexpr]") {
+  constexpr plan p = make_plan({.model = models::deepseek_v4_flash, .gpu = gpus::h200, .tensor_parallel_size = 8,
+                                .kv_cache_memory_bytes = 40 * GiB, .max_model_len = 131072, .vllm = {0, 28, 0}});
+  STATIC_REQUIRE(p.bytes_per_block == 1'002'240);
+  STATIC_REQUIRE(p.num_gpu_blocks == 42'853);
+  STATIC_REQUIRE(p.needed_bytes == 7'194LL * 1'002'240);
+  // Two pipeline stages of 22 and 21 layers (get_pp_indices: the remainder to the first):
+  // stage 0 holds layers 0-21 (2 SWA-only, 10 C4, 10 C128), stage 1 layers 22-42 (11 C4, 10
+  // C128). Each set's groups take cdiv(n, groups) of a stage's layers: stage 1's MLA group
+  // 11 x 37,440 + 11 x 8,640 + 10 x 1,728 = 524,160 B, its C4 states 11 x 41,472 = 456,192,
+  // its SWA groups cdiv(21, 2) x 37,440 = 411,840; stage 0's MLA group 10 x 47,808 = 478,080.
+  constexpr plan pp2 = make_plan({.model = models::deepseek_v4_flash, .gpu = gpus::h200, .tensor_parallel_size = 4,
+                                  .pipeline_parallel_size = 2, .kv_cache_memory_bytes = 40 * GiB,
+                                  .max_model_len = 131072, .vllm = {0, 28, 0}});
+  // The engine takes the fewest blocks: 42,949,672,960 // 524,160 = 81,940 on stage 1.
+  STATIC_REQUIRE(pp2.num_gpu_blocks == 81'940);
+  STATIC_REQUIRE(pp2.bytes_per_block == 524'160);
+}
+
 TEST_CASE("DeepSeek-V4-Flash: the largest max_model_len in 8 GiB", "[deepseek_v4]") {
   // 8,589,934,592 // 1,002,240 = 8,570 blocks. Beyond 16,511 tokens the windows hold 518 +
   // 4,099 + 2,065 = 6,682 blocks, leaving 1,888 for the MLA group: 1,888 x 256 = 483,328 tokens.
