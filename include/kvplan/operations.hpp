@@ -65,12 +65,14 @@ struct usage_expectation {
 };
 
 namespace detail {
-// The groups of a plan, as its buckets record them (one group: a uniform model).
+// The groups of a plan, as its buckets record them (one group: a uniform model; packed: some
+// buckets share a set, which only the packed layout does).
 constexpr kv_cache_groups groups_of(const plan& p) {
   kv_cache_groups g;
   g.buckets = p.buckets;
   g.num_groups = p.num_groups;
   g.one_group = p.num_groups == 1;
+  for (std::int32_t b = 0; b < g.buckets.size() && !g.one_group; ++b) g.packed = g.packed || g.buckets[b].set != b;
   return g;
 }
 }  // namespace detail

@@ -7,6 +7,7 @@
 #include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
 #include <kvplan/models.hpp>
+#include <kvplan/operations.hpp>
 
 #include <array>
 #include <cstdint>
@@ -141,6 +142,12 @@ TEST_CASE("DeepSeek-V4-Flash on H200: packed groups and the blocks of a request"
   CHECK(p.kv_cache_tokens == 780'765);
   // At 1,048,576 tokens the MLA group needs 4,096 blocks: 10,778 in all, still under 42,853.
   CHECK(p.largest_max_model_len == 1'048'576);
+  // What a dashboard should show for 5 running requests of 131,072 tokens: 5 x 7,194 = 35,970
+  // blocks of the 42,852 usable (one is the null block): 83.9% KV-cache usage.
+  const usage_expectation u = expected_usage(p, 5, 131072);
+  CHECK(u.blocks_per_request == 7'194);
+  CHECK(u.blocks == 35'970);
+  CHECK(u.kv_cache_usage == Approx(35'970.0 / 42'852.0));
 }
 
 TEST_CASE("DeepSeek-V4 plans in a constant expression, as a build's guard would", "[deepseek_v4][constexpr]") {

@@ -69,20 +69,27 @@ struct kv_cache_groups {
 // A sum over the KV-cache groups of what each holds, given what each bucket's layers need
 // (`need(bucket)`, e.g. its pages per request): a group of a set holds the most any of its
 // buckets needs, and the set has num_groups such groups.
+// The fit check's binary search runs this some forty times a plan, so the common layouts (one
+// group; one set per bucket) take a loop without the per-set bookkeeping.
 template <class Need>
 constexpr count_t sum_over_groups(const kv_cache_groups& g, Need need) {
-  std::array<count_t, max_spec_buckets> most{};
-  for (const spec_bucket& b : g.buckets) {
-    count_t& m = most[static_cast<std::size_t>(b.set)];
-    m = max_of(m, need(b));
-  }
   count_t total = 0;
-  std::array<bool, max_spec_buckets> counted{};
-  for (const spec_bucket& b : g.buckets) {
-    const auto set = static_cast<std::size_t>(b.set);
-    if (counted[set]) continue;
-    counted[set] = true;
-    total = checked_add(total, checked_mul(b.num_groups, most[set]));
+  if (!g.packed) {
+    for (const spec_bucket& b : g.buckets) {
+      const count_t n = need(b);
+      total = g.one_group ? max_of(total, n) : checked_add(total, checked_mul(b.num_groups, n));
+    }
+    return total;
+  }
+  for (std::int32_t i = 0; i < g.buckets.size(); ++i) {
+    const spec_bucket& b = g.buckets[i];
+    bool first_of_set = true;
+    for (std::int32_t j = 0; j < i; ++j) first_of_set = first_of_set && g.buckets[j].set != b.set;
+    if (!first_of_set) continue;
+    count_t most = 0;
+    for (std::int32_t j = i; j < g.buckets.size(); ++j)
+      if (g.buckets[j].set == b.set) most = max_of(most, need(g.buckets[j]));
+    total = checked_add(total, checked_mul(b.num_groups, most));
   }
   return total;
 }
