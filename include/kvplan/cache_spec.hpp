@@ -112,6 +112,7 @@ struct rank_context {
   // draft tokens (the shape functions' num_spec: Mamba-2, Gated DeltaNet, short conv).
   std::int32_t speculative_conv_rows = 0;
   bool fp4_indexer_cache = false;  // DeepSeek-V4's MXFP4 indexer rows
+  bool fp8_indexer_cache = false;  // MiniMax-M3's indexer keys in fp8 (else bf16)
 };
 
 // The TP rule for attention heads (QKVParallelLinear): with at least as many KV heads as
@@ -320,6 +321,15 @@ constexpr layer_specs specs_of(const layer_type& t, const rank_context& c) {
       s.bytes_per_token = attention_bytes_per_token(t, c);
       s.window = t.window;
       (void)out.push_back(s);
+      if (t.index_head_dim > 0) {  // MiniMax-M3's indexer keys: bf16 (indexer_kv_dtype), or fp8
+        layer_spec idx = s;
+        idx.kind = spec_kind::mla;
+        idx.num_kv_heads = 1;
+        idx.head_size = t.index_head_dim;
+        idx.head_size_v = 0;
+        idx.bytes_per_token = checked_mul(t.index_head_dim, c.fp8_indexer_cache ? 1 : 2);
+        (void)out.push_back(idx);
+      }
       return out;
     case layer_kind::mla:
       s.kind = spec_kind::mla;

@@ -128,6 +128,9 @@ struct deployment {
   // --attention-config '{"use_fp4_indexer_cache": true}': DeepSeek-V4's indexer keys as MXFP4
   // rows (head_dim / 2 + head_dim / 32 bytes) instead of fp8 with an fp32 scale.
   bool fp4_indexer_cache = false;
+  // --attention-config '{"indexer_kv_dtype": "fp8"}': MiniMax-M3's indexer keys in fp8 (1 B a
+  // value) instead of bf16; vLLM runs it on Blackwell (sm100) only.
+  bool fp8_indexer_cache = false;
   double kv_offloading_size_gib = 0;              // --kv-offloading-size: GiB over all TP x PP ranks
   kv_offloading_backend offloading_backend = kv_offloading_backend::native;
 

@@ -95,6 +95,7 @@ namespace kvplan::inline v0 {
   X(config_part_not_counted, "config.json has \"{s}\", whose parameters kvplan does not count for this model type", unused_0, unused_1, unused_2) \
   X(compress_ratio_not_supported, "layer {0}: DeepSeek-V4 compresses by 4 or 128 (or not at all), not {1}", layer, compress_ratio, unused) \
   X(deepseek_v4_needs, "DeepSeek-V4 needs {s}", unused_0, unused_1, unused_2) \
+  X(minimax_m3_needs, "MiniMax-M3 needs {s}", unused_0, unused_1, unused_2) \
   X(fp4_indexer_cache_needs_deepseek_v4, "use_fp4_indexer_cache applies to DeepSeek-V4's indexer only (vLLM: not supported for the DeepSeek-V3.2 family yet)", unused_0, unused_1, unused_2) \
   X(quantization_not_supported_for_checkpoint, "quantization {s} is not one kvplan sizes for this checkpoint (fp8 on unquantized weights, or the checkpoint's own method)", unused_0, unused_1, unused_2)
 

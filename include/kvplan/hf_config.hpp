@@ -254,6 +254,7 @@ enum class arch : std::uint8_t {
   lfm2,            // layer_types: full attention or a short convolution
   mamba_hybrid,    // Granite-4.0-H, Jamba, Falcon-H1: Mamba layers beside attention ones
   deepseek_v4,     // compress_ratios: sliding-window latents, C4 (indexed) and C128 compressed ones
+  minimax_m3,      // sparse_attention_config: dense layers, then block-sparse ones with an indexer
 };
 
 // Where a layer's feed-forward is a mixture of experts.
@@ -508,6 +509,11 @@ constexpr type_rules rules_for(const Type& t) {
                           : t.equals("glm_moe_dsa") ? "glm_moe_dsa"
                                                     : "glm4_moe_lite",
             .kind = arch::mla, .moe = moe_rule::first_k_dense};
+  // vLLM's MiniMaxM3Config (minimax_m3_vl) and its text config (minimax_m3_text): vLLM carries
+  // the classes, so no remote code.
+  if (t.equals("minimax_m3_vl") || t.equals("minimax_m3_text"))
+    return {.model_type = t.equals("minimax_m3_vl") ? "minimax_m3_vl" : "minimax_m3_text", .kind = arch::minimax_m3,
+            .qk_norm = qk::per_head, .moe = moe_rule::every_layer, .routing_bias = true};
   if (t.equals("deepseek_v4"))
     return {.model_type = "deepseek_v4", .kind = arch::deepseek_v4, .native = false, .moe = moe_rule::every_layer,
             .routing_bias = true};
@@ -626,8 +632,7 @@ inline constexpr unserved_architecture unserved_architectures[] = {
     {"MiniMaxM3ForCausalLM"},      // vLLM registers MiniMaxM3Sparse*
 };
 // Model types vLLM serves whose KV-cache rule kvplan does not model yet.
-inline constexpr std::string_view uncarried_model_types[] = {"deepseek_ref", "minimax_m3_vl", "kimi_k3",
-                                                             "kimi_linear"};
+inline constexpr std::string_view uncarried_model_types[] = {"deepseek_ref", "kimi_k3", "kimi_linear"};
 
 // The refusal for a config of an architecture vLLM does not serve, or of a model type kvplan
 // does not carry; none otherwise.
@@ -757,6 +762,7 @@ class builder {
   constexpr void gemma4();
   constexpr void mimo_v2();
   constexpr void deepseek_v4();
+  constexpr void minimax_m3();
   constexpr bool exaone4_sliding(std::int64_t i);
   constexpr void lfm2();
   constexpr void mamba_hybrid();
@@ -920,23 +926,26 @@ constexpr dtype builder::read_dtype() {
 // "Unknown ModelOpt quant algo" for MIXED_PRECISION there.
 constexpr bool nested_algo(const json::object& qc) { return reader::has(qc, "quantization"); }
 
-// The format of the MLP layers of a ModelOpt MIXED_PRECISION checkpoint: the quant_algo of
-// its first quantized_layers entry whose name has "mlp" or "experts" (NVFP4 and W4A16_NVFP4
-// store nvfp4, FP8 fp8).
+// The format of the MLP layers of a ModelOpt MIXED_PRECISION checkpoint: the quant_algo most of
+// its quantized_layers entries whose names have "mlp" or "experts" take (NVFP4 and W4A16_NVFP4
+// store nvfp4, FP8 and MXFP8 fp8).
 constexpr dtype mixed_precision_mlp_format(const json::object& qc) {
   dtype format = dtype::nvfp4;
   const auto layers = qc.find("quantized_layers");
   if (!layers || !layers.found.is_object()) return format;
-  const json::object l(layers.found);
-  for (std::uint32_t i = 0; i < l.indexed(); ++i) {
-    const std::string_view name = l.key(i);
+  // The format most MLP and expert tensors take (the bulk of the weights; MiniMax-M3's dense
+  // layers and shared experts are MXFP8, its routed experts NVFP4), over every entry.
+  std::int64_t fp4 = 0, fp8 = 0;
+  for (json::members l(layers.found); !l.done(); l.next()) {
+    const std::string_view name = l.key();
     if (name.find("mlp") == std::string_view::npos && name.find("experts") == std::string_view::npos) continue;
-    if (!l.member_value(i).is_object()) continue;
-    const json::small_object entry(l.member_value(i));
+    if (!l.get().is_object()) continue;
+    const json::small_object entry(l.get());
     const auto algo = entry.find("quant_algo");
-    if (algo && algo.found.is_string()) format = algo.found.raw().find("FP4") != std::string_view::npos ? dtype::nvfp4 : dtype::fp8_e4m3;
-    break;
+    if (!algo || !algo.found.is_string()) continue;
+    ++(algo.found.raw().find("FP4") != std::string_view::npos ? fp4 : fp8);
   }
+  if (fp4 + fp8 > 0) format = fp4 >= fp8 ? dtype::nvfp4 : dtype::fp8_e4m3;
   return format;
 }
 
@@ -1737,6 +1746,63 @@ constexpr void builder::deepseek_v4() {
   }
 }
 
+// MiniMax-M3 (vllm/models/minimax_m3, MiniMaxM3TextConfig): sparse_attention_config's
+// sparse_attention_freq marks the block-sparse layers (non-zero; the others attend densely), each
+// caching its lightning indexer's key of sparse_index_dim beside K and V. moe_layer_freq marks
+// the MoE layers (num_local_experts of intermediate_size, top num_experts_per_tok, n_shared_experts
+// shared ones); the others run a dense MLP of dense_intermediate_size. Parameters per layer: q, k,
+// v and o (head_dim), the q/k norms per head, and on sparse layers the indexer's q projection
+// (sparse_num_index_heads x sparse_index_dim) and k projection (one head); num_mtp_modules MTP
+// layers are sparse ones.
+constexpr void builder::minimax_m3() {
+  read_common(true, true);
+  if (!r_.ok()) return;
+  const auto sparse = r_.of_kind(text_, "sparse_attention_config", json::kind::object);
+  if (!sparse) {
+    if (r_.ok()) r_.report(errc::config_key_missing, "sparse_attention_config");
+    return;
+  }
+  const json::object sc(sparse.found);
+  const bool use_sparse = r_.boolean(sc, "use_sparse_attention", true);
+  const std::int64_t index_dim = r_.require_integer(sc, "sparse_index_dim");
+  const std::int64_t index_heads = r_.integer(sc, "sparse_num_index_heads", c_.kv_heads, 1);
+  const auto freq = r_.of_kind(sc, "sparse_attention_freq", json::kind::array);
+  const auto moe_list = r_.of_kind(text_, "moe_layer_freq", json::kind::array);
+  if (!freq || !moe_list) {
+    if (r_.ok()) r_.report(errc::config_key_missing, freq ? json::chars("moe_layer_freq") : json::chars("sparse_attention_freq"));
+    return;
+  }
+  use_experts(read_moe());
+  const std::int64_t dense = r_.require_integer(text_, "dense_intermediate_size");
+  if (!r_.ok()) return;
+  const auto kv = static_cast<std::int32_t>(c_.kv_heads);
+  const auto head = static_cast<std::int32_t>(c_.head_dim);
+  const layer_type dense_layer = full_attention(kv, head);
+  const layer_type sparse_layer = block_sparse_attention(kv, head, static_cast<std::int32_t>(index_dim));
+  const param_count attention = params::linear(c_.hidden, c_.heads * c_.head_dim) +
+                                params::linear(c_.hidden, c_.kv_heads * c_.head_dim) * 2 +
+                                params::linear(c_.heads * c_.head_dim, c_.hidden) + param_count{c_.head_dim} * 2;
+  const param_count indexer = params::linear(c_.hidden, index_heads * index_dim) + params::linear(c_.hidden, index_dim);
+  json::elements sparse_flags(freq.found);
+  json::elements moe_flags(moe_list.found);
+  for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
+    const bool is_sparse = use_sparse && !sparse_flags.done() && r_.as_integer(sparse_flags.get(), "sparse_attention_freq", 0, 1) != 0;
+    if (!sparse_flags.done()) sparse_flags.next();
+    add_layer(r_, layers_, is_sparse ? sparse_layer : dense_layer);
+    t_.total += attention + (is_sparse ? indexer : param_count{}) + param_count{c_.hidden} * 2;
+    const bool routed = !moe_flags.done() && r_.as_integer(moe_flags.get(), "moe_layer_freq", 0, 1) == 1;
+    if (!moe_flags.done()) moe_flags.next();
+    if (routed && moe().experts > 0) {
+      add_moe(t_, c_.hidden, moe_);
+      routed_ = true;
+      widest_mlp_ = max_of(widest_mlp_, moe_.shared_intermediate);
+    } else {
+      t_.total += params::mlp(c_.hidden, dense);
+      widest_mlp_ = max_of(widest_mlp_, dense);
+    }
+  }
+}
+
 // EXAONE 4 without layer_types: sliding_window_pattern as an int p (layer i sliding when
 // (i + 1) % p != 0; Exaone4Config's default 4), or a string such as "LLLG" repeated over the
 // layers (L local) with the last layer global (vLLM's older Exaone4Config); no sliding_window:
@@ -2189,6 +2255,7 @@ constexpr void builder::build(model& m) {
     case arch::lfm2: lfm2(); break;
     case arch::mamba_hybrid: mamba_hybrid(); break;
     case arch::deepseek_v4: deepseek_v4(); break;
+    case arch::minimax_m3: minimax_m3(); break;
   }
   if (!r_.ok()) return;
   // Embeddings, lm_head (once when tied), final norm.
@@ -2225,16 +2292,19 @@ constexpr void builder::build(model& m) {
   m.expert_params = t_.experts.value;
   m.layers = layers_;
   // MTP layers for speculative decoding (num_nextn_predict_layers; Qwen3.5's
-  // mtp_num_hidden_layers): of the model's full-attention kind, the indexed MLA one where there
-  // is one (GLM-5.x MTP layers always keep their indexer). Their weights are estimated.
+  // mtp_num_hidden_layers; MiniMax-M3's num_mtp_modules): of the model's full-attention kind, the
+  // indexed one where there is one (GLM-5.x MTP layers keep their indexer, MiniMax-M3's are
+  // sparse). Their weights are estimated.
   std::int64_t mtp = 0;
   if (reader::has(text_, "num_nextn_predict_layers")) mtp = r_.integer(text_, "num_nextn_predict_layers", 0, 0, 16);
   else if (reader::has(text_, "mtp_num_hidden_layers")) mtp = r_.integer(text_, "mtp_num_hidden_layers", 0, 0, 16);
+  else if (rules_.kind == arch::minimax_m3) mtp = r_.integer(text_, "num_mtp_modules", 0, 0, 16);  // MiniMaxM3MTP
   if (mtp > 0) {
     const layer_type* pick = nullptr;
     for (const layer_type& t : layers_.types) {
       if (t.kind == layer_kind::mla && (pick == nullptr || pick->kind != layer_kind::mla || t.index_head_dim > 0)) pick = &t;
-      else if (t.kind == layer_kind::full_attention && (pick == nullptr || pick->kind != layer_kind::mla)) pick = &t;
+      else if (t.kind == layer_kind::full_attention && (pick == nullptr || (pick->kind != layer_kind::mla && pick->index_head_dim == 0)))
+        pick = &t;
     }
     // DeepSeek-V4 builds its MTP layers with compress ratio 1: the sliding-window cache only.
     layer_type v4_mtp{};

@@ -68,7 +68,9 @@ struct layer_type {
   std::int32_t window = 0;
 
   // MLA: kv_lora_rank + qk_rope_head_dim per token; DeepSeek-V3.2 sparse attention adds an
-  // indexer key of index_head_dim (0 when the model has no indexer).
+  // indexer key of index_head_dim (0 when the model has no indexer). A full-attention layer
+  // with index_head_dim is MiniMax-M3's block-sparse attention, whose lightning indexer caches
+  // one key of index_head_dim per token beside K and V.
   std::int32_t kv_lora_rank = 0;
   std::int32_t qk_rope_head_dim = 0;
   std::int32_t index_head_dim = 0;
@@ -119,6 +121,17 @@ constexpr layer_type chunked_local(std::int32_t num_kv_heads, std::int32_t head_
   layer_type t = full_attention(num_kv_heads, head_size);
   t.kind = layer_kind::chunked_local;
   t.window = chunk;
+  return t;
+}
+
+// MiniMax-M3's block-sparse attention (vllm/models/minimax_m3: MiniMaxM3SparseAttention and
+// MiniMaxM3IndexerCache): K and V of num_kv_heads x head_size like full attention, and the
+// lightning indexer's key cache, one shared head of index_head_dim (sparse_attention_config
+// sparse_index_dim) on every TP rank, registered as an MLAAttentionSpec ("key-only").
+constexpr layer_type block_sparse_attention(std::int32_t num_kv_heads, std::int32_t head_size,
+                                            std::int32_t index_head_dim) {
+  layer_type t = full_attention(num_kv_heads, head_size);
+  t.index_head_dim = index_head_dim;
   return t;
 }
 

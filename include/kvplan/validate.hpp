@@ -86,6 +86,9 @@ constexpr error tensor_parallel_error(const layer_type& t, std::int32_t tp) {
 // packed format needs head sizes that pack evenly.
 constexpr error kv_cache_dtype_error(const layer_type& t, cache_dtype resolved, dtype model_dtype) {
   if (t.kind == layer_kind::mla) return mla_dtype_error(resolved);
+  // MiniMax-M3's sparse backend stores bfloat16 or fp8 (MiniMaxM3SparseBackend.supported_kv_cache_dtypes).
+  if (t.kind == layer_kind::full_attention && t.index_head_dim > 0 && is_packed(resolved))
+    return {errc::minimax_m3_needs, {}, "a bfloat16 or fp8 KV cache: its sparse backend stores no other"};
   if (t.kind == layer_kind::compressed_mla) {
     if (resolved == cache_dtype::fp8_ds_mla) return {};
     return {errc::deepseek_v4_needs, {}, "an fp8 KV cache (fp8_ds_mla): vLLM's V4 attention asserts it"};
@@ -147,6 +150,17 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
   }
   if (d.disable_hybrid_kv_cache_manager && m.is_hybrid()) return {errc::hybrid_kv_cache_manager_needed};
   if (d.fp4_indexer_cache && !m.layers.has(layer_kind::compressed_mla)) return {errc::fp4_indexer_cache_needs_deepseek_v4};
+  if (detail::has_block_sparse_attention(m)) {
+    // vLLM PR #45381 (2026-06-16, v0.24); indexer_kv_dtype PR #45892 (2026-06-23, v0.25).
+    if (!rules.minimax_m3_sparse_attention) return {errc::feature_needs_newer_vllm, {0, 24}, "MiniMax-M3"};
+    if (d.block_size > 0 && d.block_size % minimax_m3_block_size != 0)
+      return {errc::block_size_not_supported_by_attention_backend, {d.block_size, minimax_m3_block_size}};
+    if (d.fp8_indexer_cache && (!rules.minimax_m3_indexer_kv_dtype || d.gpu.vendor != gpu_vendor::nvidia ||
+                                d.gpu.compute_capability / 10 != 10))
+      return {errc::minimax_m3_needs, {}, "Blackwell (sm100) and vLLM 0.25 or newer for an fp8 indexer cache (indexer_kv_dtype)"};
+  } else if (d.fp8_indexer_cache) {
+    return {errc::minimax_m3_needs, {}, "its block-sparse layers for indexer_kv_dtype: this model has none"};
+  }
   if (m.layers.has(layer_kind::compressed_mla)) {
     // The releases whose V4 planner kvplan models (the packed groups of PR #44577 with dense
     // slabs, PR #48993, and the per-group concurrency of PR #48317), checked against a v0.28.1

@@ -94,7 +94,8 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   // The block size and backend the plan was made with: given, or pinned (vLLM's defaults for
   // both have changed between releases).
   // DeepSeek-V4's recipes pass --block-size 256, the only size its kernels take.
-  if (pinned || d.block_size > 0 || d.model.layers.has(layer_kind::compressed_mla))
+  if (pinned || d.block_size > 0 || d.model.layers.has(layer_kind::compressed_mla) ||
+      detail::has_block_sparse_attention(d.model))
     a.add("--block-size", d.block_size > 0 ? d.block_size : p.block_size);
   if (pinned || d.backend != attention_backend::automatic) {
     const std::string_view backend = to_string(d.backend != attention_backend::automatic ? d.backend : p.backend);
@@ -135,6 +136,7 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (d.async_scheduling) a.add(*d.async_scheduling ? "--async-scheduling" : "--no-async-scheduling");
   if (d.disable_hybrid_kv_cache_manager) a.add("--disable-hybrid-kv-cache-manager");
   if (d.fp4_indexer_cache) a.add("--attention-config", R"({"use_fp4_indexer_cache": true})");
+  if (d.fp8_indexer_cache) a.add("--attention-config", R"({"indexer_kv_dtype": "fp8"})");
   if (d.kv_offloading_size_gib > 0) {
     a.add_fraction("--kv-offloading-size", d.kv_offloading_size_gib);
     if (d.offloading_backend == kv_offloading_backend::lmcache) a.add("--kv-offloading-backend", "lmcache");

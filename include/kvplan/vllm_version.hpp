@@ -102,6 +102,9 @@ struct vllm_rules {
   bool pads_uneven_pages = true;
   // DeepSeek-V4's packed KV-cache groups (the planner kvplan models for it).
   bool deepseek_v4_packed_planner = true;
+  // MiniMax-M3's block-sparse attention, and its indexer_kv_dtype setting.
+  bool minimax_m3_sparse_attention = true;
+  bool minimax_m3_indexer_kv_dtype = true;
   bool decode_context_parallel = true;  // --decode-context-parallel-size
   bool kv_offloading_flags = true;      // --kv-offloading-size / --kv-offloading-backend
 };
@@ -181,6 +184,10 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.pads_uneven_pages = v >= at_least(0, 23);
   // DeepSeek-V4's packed KV-cache groups as kvplan models them (see validate()).
   r.deepseek_v4_packed_planner = v >= at_least(0, 28);
+  // vLLM PR #45381 (2026-06-16): MiniMax-M3, v0.24 (its recipe: 0.24.0+); PR #45892
+  // (2026-06-23): --attention-config indexer_kv_dtype, v0.25.
+  r.minimax_m3_sparse_attention = v >= at_least(0, 24);
+  r.minimax_m3_indexer_kv_dtype = v >= at_least(0, 25);
   // vLLM PR #23734 (MLA, reviewed 2025-09-05; GQA #24864, #25438), dated: v0.11.0.
   r.decode_context_parallel = v >= at_least(0, 11);
   // vLLM PR #27621 (2025-10-28), dated: v0.11.1.

@@ -131,17 +131,23 @@ std::string speculative_flag(options& o, std::string_view v) {
   return {};
 }
 
-// --attention-config: the one key that changes the cache, DeepSeek-V4's indexer row format.
+// --attention-config: the keys that change the cache, the indexers' row formats (DeepSeek-V4's
+// use_fp4_indexer_cache, MiniMax-M3's indexer_kv_dtype).
 std::string attention_config_flag(options& o, std::string_view v) {
   const kvplan::json::document doc(v);
   if (!doc.ok() || !doc.root().is_object()) return "a JSON object, e.g. '{\"use_fp4_indexer_cache\": true}'";
   const kvplan::json::object root(doc.root());
   for (std::uint32_t i = 0; i < root.indexed(); ++i)
-    if (root.key(i) != "use_fp4_indexer_cache")
-      return "keys kvplan reads: use_fp4_indexer_cache (not \"" + std::string(root.key(i)) + "\")";
+    if (root.key(i) != "use_fp4_indexer_cache" && root.key(i) != "indexer_kv_dtype")
+      return "keys kvplan reads: use_fp4_indexer_cache, indexer_kv_dtype (not \"" + std::string(root.key(i)) + "\")";
   if (const auto f = root.find("use_fp4_indexer_cache")) {
     if (!f.found.is_boolean()) return "\"use_fp4_indexer_cache\" must be true or false";
     o.fp4_indexer_cache = f.found.boolean();
+  }
+  if (const auto f = root.find("indexer_kv_dtype")) {
+    const bool fp8 = f.found.is_string() && (f.found.equals("fp8") || f.found.equals("fp8_e4m3"));
+    if (!fp8 && !(f.found.is_string() && f.found.equals("bf16"))) return "\"indexer_kv_dtype\" kvplan sizes: bf16 or fp8";
+    o.fp8_indexer_cache = fp8;
   }
   return {};
 }
@@ -301,7 +307,8 @@ const std::vector<flag_spec>& flag_table() {
          o.disable_hybrid_kv_cache_manager = true;
          return {};
        }},
-      {"--attention-config", "", true, "JSON; kvplan reads {\"use_fp4_indexer_cache\": true} (DeepSeek-V4)",
+      {"--attention-config", "", true,
+       "JSON; kvplan reads use_fp4_indexer_cache (DeepSeek-V4) and indexer_kv_dtype bf16|fp8 (MiniMax-M3)",
        [](options& o, std::string_view v) { return attention_config_flag(o, v); }},
       {"--kv-offloading-size", "", true, "GiB of host memory over all the engine's GPUs, e.g. 200",
        [](options& o, std::string_view v) -> std::string {

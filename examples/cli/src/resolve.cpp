@@ -271,6 +271,7 @@ resolved resolve_options(const options& o) {
   d.async_scheduling = o.async_scheduling;
   d.disable_hybrid_kv_cache_manager = o.disable_hybrid_kv_cache_manager;
   d.fp4_indexer_cache = o.fp4_indexer_cache;
+  d.fp8_indexer_cache = o.fp8_indexer_cache;
   d.kv_offloading_size_gib = o.kv_offloading_size.value_or(0);
   d.offloading_backend = o.kv_offloading_backend.value_or(kvplan::kv_offloading_backend::native);
   d.shared_prefix_tokens = o.shared_prefix_tokens.value_or(0);

@@ -52,6 +52,12 @@ constexpr batch_defaults api_server_batch_defaults(const gpu& g, const vllm_rule
 // --- KV cache dtype and attention backend ----------------------------------------------------
 
 namespace detail {
+// MiniMax-M3's block-sparse layers: full attention with an indexer key cache.
+constexpr bool has_block_sparse_attention(const model& m) {
+  for (const layer_type& t : m.layers.types)
+    if (t.kind == layer_kind::full_attention && t.index_head_dim > 0) return true;
+  return false;
+}
 constexpr bool has_indexer(const model& m) {
   for (const layer_type& t : m.layers.types)
     if (is_latent_attention(t.kind) && t.index_head_dim > 0) return true;
@@ -91,6 +97,10 @@ constexpr attention_traits attention_traits_of(const model& m, cache_dtype resol
 
 // DeepSeek-V4's only block size (its FlashMLA sparse kernels' page).
 inline constexpr count_t deepseek_v4_block_size = 256;
+// MiniMax-M3's sparse attention and indexer kernels take 128-token pages only ("one sparse block
+// per KV page"); vLLM's default, taken from the dense first layer, is 16 and fails at start-up
+// ("No common block size"), so its recipes pass --block-size 128.
+inline constexpr count_t minimax_m3_block_size = 128;
 
 // --- The resolved settings -----------------------------------------------------------------
 
@@ -208,6 +218,7 @@ constexpr engine_settings resolve_settings(const deployment& d) {
     s.backend = attention_backend::flashmla_sparse;
     s.block_size = d.block_size > 0 ? d.block_size : deepseek_v4_block_size;
   }
+  if (d.block_size == 0 && detail::has_block_sparse_attention(m)) s.block_size = minimax_m3_block_size;
 
   // Mamba state dtypes (MambaStateDtypeCalculator): conv = --mamba-cache-dtype (auto = model
   // dtype); ssm = --mamba-ssm-cache-dtype, else the config's mamba_ssm_cache_dtype (NemotronH
@@ -221,6 +232,7 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   r.linear_state_dtype = r.mamba_conv_dtype;
   r.speculative_conv_rows = s.num_speculative_tokens;
   r.fp4_indexer_cache = d.fp4_indexer_cache;
+  r.fp8_indexer_cache = d.fp8_indexer_cache;
   if (hybrid) {
     const detail::hybrid_alignment a = detail::align_hybrid_block_size(m, r, s.backend, s.block_size);
     s.block_size = a.block_size;

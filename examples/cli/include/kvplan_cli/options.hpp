@@ -59,6 +59,7 @@ struct options {
   std::optional<bool> async_scheduling;
   bool disable_hybrid_kv_cache_manager = false;
   bool fp4_indexer_cache = false;
+  bool fp8_indexer_cache = false;
   std::optional<double> kv_offloading_size;  // GiB over the engine's ranks
   std::optional<kvplan::kv_offloading_backend> kv_offloading_backend;
   std::optional<count_t> shared_prefix_tokens;  // kvplan's own: not a vLLM flag
