@@ -167,6 +167,7 @@ constexpr error state_split_error(const layer_type& t, std::int32_t tp) {
     case layer_kind::gated_deltanet:
       if (const error e = check(t.state_heads)) return e;
       return check(detail::gated_deltanet_conv_dim(t));
+    case layer_kind::kimi_delta: return check(t.state_heads);
     default: return {};
   }
 }
@@ -200,6 +201,13 @@ constexpr count_t state_bytes_per_rank(const layer_type& t, const rank_context& 
       // One (heads / tp, head_dim, head_dim) state.
       const count_t state = checked_mul(checked_mul(t.state_heads / tp, t.state_head_dim), t.state_head_dim);
       return checked_mul(state, element_bytes(c.linear_state_dtype));
+    }
+    case layer_kind::kimi_delta: {
+      // conv: (kernel - 1, 3 x heads x head_dim / tp), speculative tokens not added (num_spec is
+      // not used by kda_state_shape); recurrent: (heads / tp, head_dim, head_dim) in float32.
+      const count_t conv = checked_mul(t.conv_kernel - 1, 3 * checked_mul(t.state_heads / tp, t.state_head_dim));
+      const count_t recurrent = checked_mul(checked_mul(t.state_heads / tp, t.state_head_dim), t.state_head_dim);
+      return checked_add(checked_mul(conv, conv_b), checked_mul(recurrent, 4));
     }
     case layer_kind::gated_deltanet: {
       // conv: (conv_kernel - 1, conv_dim / tp), conv_dim = 2*key_dim*key_heads +
@@ -350,6 +358,7 @@ constexpr layer_specs specs_of(const layer_type& t, const rank_context& c) {
     case layer_kind::linear_attention:
     case layer_kind::gated_deltanet:
     case layer_kind::short_conv:
+    case layer_kind::kimi_delta:
       s.kind = spec_kind::mamba;
       s.state_bytes = state_bytes_per_rank(t, c);
       (void)out.push_back(s);

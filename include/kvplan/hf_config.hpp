@@ -255,6 +255,7 @@ enum class arch : std::uint8_t {
   mamba_hybrid,    // Granite-4.0-H, Jamba, Falcon-H1: Mamba layers beside attention ones
   deepseek_v4,     // compress_ratios: sliding-window latents, C4 (indexed) and C128 compressed ones
   minimax_m3,      // sparse_attention_config: dense layers, then block-sparse ones with an indexer
+  kimi_linear,     // linear_attn_config: Kimi Delta Attention layers and MLA ones (Kimi-Linear, Kimi-K3)
 };
 
 // Where a layer's feed-forward is a mixture of experts.
@@ -514,6 +515,10 @@ constexpr type_rules rules_for(const Type& t) {
   if (t.equals("minimax_m3_vl") || t.equals("minimax_m3_text"))
     return {.model_type = t.equals("minimax_m3_vl") ? "minimax_m3_vl" : "minimax_m3_text", .kind = arch::minimax_m3,
             .qk_norm = qk::per_head, .moe = moe_rule::every_layer, .routing_bias = true};
+  // Kimi-Linear / Kimi-K3 (kimi_linear text config; the kimi_k3 wrapper): remote-code configs.
+  if (t.equals("kimi_linear") || t.equals("kimi_k3"))
+    return {.model_type = t.equals("kimi_linear") ? "kimi_linear" : "kimi_k3", .kind = arch::kimi_linear, .native = false,
+            .moe = moe_rule::first_k_dense, .routing_bias = true};
   if (t.equals("deepseek_v4"))
     return {.model_type = "deepseek_v4", .kind = arch::deepseek_v4, .native = false, .moe = moe_rule::every_layer,
             .routing_bias = true};
@@ -632,7 +637,7 @@ inline constexpr unserved_architecture unserved_architectures[] = {
     {"MiniMaxM3ForCausalLM"},      // vLLM registers MiniMaxM3Sparse*
 };
 // Model types vLLM serves whose KV-cache rule kvplan does not model yet.
-inline constexpr std::string_view uncarried_model_types[] = {"deepseek_ref", "kimi_k3", "kimi_linear"};
+inline constexpr std::string_view uncarried_model_types[] = {"deepseek_ref"};
 
 // The refusal for a config of an architecture vLLM does not serve, or of a model type kvplan
 // does not carry; none otherwise.
@@ -763,6 +768,7 @@ class builder {
   constexpr void mimo_v2();
   constexpr void deepseek_v4();
   constexpr void minimax_m3();
+  constexpr void kimi_linear();
   constexpr bool exaone4_sliding(std::int64_t i);
   constexpr void lfm2();
   constexpr void mamba_hybrid();
@@ -1038,8 +1044,10 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
           const auto type = r_.of_kind(weights, "type", json::kind::string);
           const bool is_float = type && type.found.equals("float");
           found = true;
+          // 4-bit floats in groups of 32 are MXFP4 (format mxfp4-pack-quantized), of 16 NVFP4.
+          const bool mx = r_.integer(weights, "group_size", 16, 0) == 32;
           if (bits == 8) c.format = is_float ? dtype::fp8_e4m3 : dtype::int8;
-          else if (bits == 4) c.format = is_float ? dtype::nvfp4 : dtype::int4;
+          else if (bits == 4) c.format = is_float ? (mx ? dtype::mxfp4 : dtype::nvfp4) : dtype::int4;
           else r_.report(errc::config_value_not_supported, "num_bits");
         }
       }
@@ -1803,6 +1811,94 @@ constexpr void builder::minimax_m3() {
   }
 }
 
+// Kimi-Linear and Kimi-K3 (vllm/models/kimi_k3, KimiLinearConfig): layer i is Kimi Delta
+// Attention when i + 1 is in linear_attn_config.kda_layers (1-indexed), else MLA; vLLM does not
+// read full_attn_layers. The MLA latent is kv_lora_rank + qk_rope_head_dim per token even with
+// mla_use_nope (the positional slice is cached, not rotated). MoE from first_k_dense_replace,
+// every moe_layer_freq-th layer: num_experts of moe_intermediate_size, top
+// num_experts_per_token, num_shared_experts shared ones; with routed_expert_hidden_size the
+// routed experts run in that latent width behind a down and an up projection. Parameters of a
+// KDA layer are estimated: q, k, v, the gate (full rank, or two low-rank factors) and o of
+// heads x head_dim, beta (one per head), the three short convolutions and the head norms.
+constexpr void builder::kimi_linear() {
+  read_common(false, false);
+  if (!r_.ok()) return;
+  const auto linear = r_.of_kind(text_, "linear_attn_config", json::kind::object);
+  if (!linear) {
+    if (r_.ok()) r_.report(errc::config_key_missing, "linear_attn_config");
+    return;
+  }
+  const json::object lc(linear.found);
+  const std::int64_t heads = r_.require_integer(lc, "num_heads");
+  const std::int64_t head_dim = r_.require_integer(lc, "head_dim");
+  const std::int64_t kernel = r_.integer(lc, "short_conv_kernel_size", 4, 2, 64);
+  const bool full_rank_gate = r_.boolean(lc, "use_full_rank_gate", false);
+  const auto kda_list = r_.of_kind(lc, "kda_layers", json::kind::array);
+  if (!kda_list) {
+    if (r_.ok()) r_.report(errc::config_key_missing, "kda_layers");
+    return;
+  }
+  params::mla_shape s;
+  s.hidden = c_.hidden;
+  s.heads = c_.heads;
+  s.kv_lora_rank = r_.require_integer(text_, "kv_lora_rank");
+  s.qk_rope_head_dim = r_.require_integer(text_, "qk_rope_head_dim", 0);
+  s.qk_nope_head_dim = r_.require_integer(text_, "qk_nope_head_dim", 0);
+  s.v_head_dim = r_.require_integer(text_, "v_head_dim");
+  s.q_lora_rank = r_.integer(text_, "q_lora_rank", 0, 0);
+  const bool output_gate = r_.boolean(text_, "mla_use_output_gate", false);
+  moe_shape experts;
+  experts.experts = r_.integer(text_, "num_experts", 0, 0);
+  if (experts.experts > 0) {
+    experts.top_k = r_.require_integer(text_, "num_experts_per_token", 1, experts.experts);
+    experts.intermediate = r_.require_integer(text_, "moe_intermediate_size");
+    experts.routing_bias = true;
+  }
+  const std::int64_t n_shared = r_.integer(text_, "num_shared_experts", 0, 0);
+  if (n_shared > 0) {
+    experts.shared = params::mlp(c_.hidden, n_shared * experts.intermediate);
+    experts.shared_intermediate = n_shared * experts.intermediate;
+  }
+  const std::int64_t latent = r_.integer(text_, "routed_expert_hidden_size", 0, 0);
+  moe_first_ = r_.integer(text_, "first_k_dense_replace", 0, 0);
+  moe_freq_ = r_.integer(text_, "moe_layer_freq", 1, 1);
+  moe_ = experts;
+  moe_ready_ = true;
+  const std::int64_t dense = r_.require_integer(text_, "intermediate_size");
+  if (!r_.ok()) return;
+  const layer_type kda = kimi_delta(static_cast<std::int32_t>(heads), static_cast<std::int32_t>(head_dim),
+                                    static_cast<std::int32_t>(kernel));
+  const layer_type latent_attention = kvplan::mla(static_cast<std::int32_t>(s.kv_lora_rank), static_cast<std::int32_t>(s.qk_rope_head_dim));
+  const param_count width = param_count{heads} * head_dim;
+  const param_count gate = full_rank_gate ? params::linear(c_.hidden, width) : params::linear(c_.hidden, head_dim) * 2;
+  const param_count kda_params = params::linear(c_.hidden, width) * 4 + gate + params::linear(c_.hidden, heads) +
+                                 width * 3 * kernel + width * 2;
+  const param_count mla_params = params::mla(s) + (output_gate ? params::linear(c_.hidden, param_count{c_.heads} * s.v_head_dim) : param_count{});
+  for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
+    bool is_kda = false;
+    for (json::elements e(kda_list.found); !e.done() && !is_kda; e.next())
+      is_kda = r_.as_integer(e.get(), "kda_layers", 1, int32_max) == i + 1;
+    add_layer(r_, layers_, is_kda ? kda : latent_attention);
+    t_.total += (is_kda ? kda_params : mla_params) + param_count{c_.hidden} * 2;
+    if (experts.experts > 0 && moe_layer(i)) {
+      if (latent > 0) {  // add_moe with the routed experts in the latent width, behind its projections
+        const param_count one = params::mlp(latent, experts.intermediate);
+        t_.total += params::linear(c_.hidden, experts.experts) + experts.experts + one * experts.experts + experts.shared +
+                    params::linear(c_.hidden, latent) * 2 + param_count{latent};
+        t_.experts += one * experts.experts;
+        t_.inactive += one * (experts.experts - experts.top_k);
+      } else {
+        add_moe(t_, c_.hidden, experts);
+      }
+      routed_ = true;
+      widest_mlp_ = max_of(widest_mlp_, experts.shared_intermediate);
+    } else {
+      t_.total += params::mlp(c_.hidden, dense);
+      widest_mlp_ = max_of(widest_mlp_, dense);
+    }
+  }
+}
+
 // EXAONE 4 without layer_types: sliding_window_pattern as an int p (layer i sliding when
 // (i + 1) % p != 0; Exaone4Config's default 4), or a string such as "LLLG" repeated over the
 // layers (L local) with the last layer global (vLLM's older Exaone4Config); no sliding_window:
@@ -2256,6 +2352,7 @@ constexpr void builder::build(model& m) {
     case arch::mamba_hybrid: mamba_hybrid(); break;
     case arch::deepseek_v4: deepseek_v4(); break;
     case arch::minimax_m3: minimax_m3(); break;
+    case arch::kimi_linear: kimi_linear(); break;
   }
   if (!r_.ok()) return;
   // Embeddings, lm_head (once when tied), final norm.

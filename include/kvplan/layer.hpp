@@ -25,6 +25,7 @@ enum class layer_kind : std::uint8_t {
   kv_shared,         // reads another layer's cache (cross-layer KV sharing): costs nothing
   compressed_mla,    // DeepSeek-V4: a sliding-window latent cache, and for compress_ratio 4 or
                      // 128 a compressed latent (C4 with the sparse indexer) and compressor states
+  kimi_delta,        // Kimi Delta Attention (Kimi-Linear, Kimi-K3): conv + fp32 recurrent state per request
 };
 
 constexpr std::string_view to_string(layer_kind k) {
@@ -41,6 +42,7 @@ constexpr std::string_view to_string(layer_kind k) {
     case layer_kind::short_conv: return "short_conv";
     case layer_kind::kv_shared: return "kv_shared";
     case layer_kind::compressed_mla: return "compressed_mla";
+    case layer_kind::kimi_delta: return "kimi_delta";
   }
   return "?";
 }
@@ -52,7 +54,8 @@ constexpr bool is_attention(layer_kind k) {
 constexpr bool is_latent_attention(layer_kind k) { return k == layer_kind::mla || k == layer_kind::compressed_mla; }
 constexpr bool is_state_space(layer_kind k) {
   return k == layer_kind::mamba2 || k == layer_kind::mamba1 ||
-         k == layer_kind::linear_attention || k == layer_kind::gated_deltanet || k == layer_kind::short_conv;
+         k == layer_kind::linear_attention || k == layer_kind::gated_deltanet || k == layer_kind::short_conv ||
+         k == layer_kind::kimi_delta;
 }
 
 // One layer type, with the config.json values its rule needs. Fields a kind does not use
@@ -208,6 +211,19 @@ constexpr layer_type gated_deltanet(std::int32_t num_key_heads, std::int32_t num
   t.state_heads = num_value_heads;
   t.state_key_dim = key_head_dim;
   t.state_head_dim = value_head_dim;
+  t.conv_kernel = conv_kernel;
+  return t;
+}
+
+// Kimi Delta Attention (config linear_attn_config num_heads, head_dim, short_conv_kernel_size;
+// MambaStateShapeCalculator.kda_state_shape): q, k and v short-conv states of (kernel - 1,
+// 3 x heads x head_dim / TP) in the Mamba cache dtype, and a (heads / TP, head_dim, head_dim)
+// recurrent state that kda_state_dtype keeps in float32 whatever --mamba-ssm-cache-dtype says.
+constexpr layer_type kimi_delta(std::int32_t num_heads, std::int32_t head_dim, std::int32_t conv_kernel) {
+  layer_type t;
+  t.kind = layer_kind::kimi_delta;
+  t.state_heads = num_heads;
+  t.state_head_dim = head_dim;
   t.conv_kernel = conv_kernel;
   return t;
 }

@@ -247,6 +247,9 @@ constexpr shape_problem layer_shape_error(const layer_type& t) {
           t.conv_kernel <= 1)
         return {errc::state_shape_must_be_positive, t.state_heads};
       return {};
+    case layer_kind::kimi_delta:
+      if (t.state_heads <= 0 || t.state_head_dim <= 0 || t.conv_kernel <= 1) return {errc::state_shape_must_be_positive, t.state_heads};
+      return {};
     case layer_kind::no_cache:
     case layer_kind::kv_shared: return {};
   }

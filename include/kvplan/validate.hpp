@@ -150,6 +150,9 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
   }
   if (d.disable_hybrid_kv_cache_manager && m.is_hybrid()) return {errc::hybrid_kv_cache_manager_needed};
   if (d.fp4_indexer_cache && !m.layers.has(layer_kind::compressed_mla)) return {errc::fp4_indexer_cache_needs_deepseek_v4};
+  if (m.layers.has(layer_kind::kimi_delta) && !rules.kimi_delta_attention)
+    return {errc::feature_needs_newer_vllm, {0, 11}, "Kimi Delta Attention (Kimi-Linear; 0.11.1)"};
+  if (m.model_type == "kimi_k3" && !rules.kimi_k3) return {errc::feature_needs_newer_vllm, {0, 27}, "Kimi-K3"};
   if (detail::has_block_sparse_attention(m)) {
     // vLLM PR #45381 (2026-06-16, v0.24); indexer_kv_dtype PR #45892 (2026-06-23, v0.25).
     if (!rules.minimax_m3_sparse_attention) return {errc::feature_needs_newer_vllm, {0, 24}, "MiniMax-M3"};
