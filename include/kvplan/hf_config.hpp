@@ -220,6 +220,13 @@ struct reader {
     }
     return l;
   }
+  // The same for a member the model cannot be sized without: its absence is reported.
+  template <class O>
+  constexpr typename O::lookup require_of_kind(const O& o, json::chars key, json::kind k) {
+    typename O::lookup l = of_kind(o, key, k);
+    if (!l && ok()) report(errc::config_key_missing, key);
+    return l;
+  }
 };
 
 // A real number as an error's integer value (clamped: converting a huge double is undefined).
@@ -752,6 +759,7 @@ class builder {
   constexpr moe_shape read_moe();
   constexpr const moe_shape& moe();
   constexpr void use_experts(moe_shape experts);
+  constexpr void add_routed_or_dense(bool routed, std::int64_t dense_intermediate);
   constexpr void add_ffn(std::int64_t i, std::int64_t dense_intermediate, bool gated = true, bool bias = false);
   constexpr params::attention_shape attention_shape() const;
   constexpr void check_unknown_type();
@@ -1192,11 +1200,22 @@ constexpr const moe_shape& builder::moe() {
 }
 
 // The feed-forward of layer i: routed experts (and shared ones) or a dense MLP.
-constexpr void builder::add_ffn(std::int64_t i, std::int64_t dense_intermediate, bool gated, bool bias) {
-  if (rules_.moe != moe_rule::none && moe().experts > 0 && moe_layer(i)) {
+// One layer's feed-forward where the config lists which layers are MoE: the model's experts
+// (moe_) where `routed`, else a dense gated MLP of dense_intermediate.
+constexpr void builder::add_routed_or_dense(bool routed, std::int64_t dense_intermediate) {
+  if (routed && moe_.experts > 0) {
     add_moe(t_, c_.hidden, moe_);
     routed_ = true;
     widest_mlp_ = max_of(widest_mlp_, moe_.shared_intermediate);
+    return;
+  }
+  t_.total += params::mlp(c_.hidden, dense_intermediate);
+  widest_mlp_ = max_of(widest_mlp_, dense_intermediate);
+}
+
+constexpr void builder::add_ffn(std::int64_t i, std::int64_t dense_intermediate, bool gated, bool bias) {
+  if (rules_.moe != moe_rule::none && moe().experts > 0 && moe_layer(i)) {
+    add_routed_or_dense(true, 0);
     return;
   }
   widest_mlp_ = max_of(widest_mlp_, dense_intermediate);
@@ -1716,11 +1735,8 @@ constexpr void builder::deepseek_v4() {
   const std::int64_t q_lora = r_.require_integer(text_, "q_lora_rank");
   const std::int64_t o_lora = r_.require_integer(text_, "o_lora_rank");
   const std::int64_t o_groups = r_.integer(text_, "o_groups", 1, 1);
-  const auto ratios = r_.of_kind(text_, "compress_ratios", json::kind::array);
-  if (!ratios) {
-    if (r_.ok()) r_.report(errc::config_key_missing, "compress_ratios");
-    return;
-  }
+  const auto ratios = r_.require_of_kind(text_, "compress_ratios", json::kind::array);
+  if (!ratios) return;
   if (ratios.found.size() < static_cast<std::uint32_t>(c_.layers))
     r_.report(errc::config_keys_conflict, "compress_ratios", ratios.found.size(), c_.layers);
   use_experts(read_moe());
@@ -1765,21 +1781,15 @@ constexpr void builder::deepseek_v4() {
 constexpr void builder::minimax_m3() {
   read_common(true, true);
   if (!r_.ok()) return;
-  const auto sparse = r_.of_kind(text_, "sparse_attention_config", json::kind::object);
-  if (!sparse) {
-    if (r_.ok()) r_.report(errc::config_key_missing, "sparse_attention_config");
-    return;
-  }
+  const auto sparse = r_.require_of_kind(text_, "sparse_attention_config", json::kind::object);
+  if (!sparse) return;
   const json::object sc(sparse.found);
   const bool use_sparse = r_.boolean(sc, "use_sparse_attention", true);
   const std::int64_t index_dim = r_.require_integer(sc, "sparse_index_dim");
   const std::int64_t index_heads = r_.integer(sc, "sparse_num_index_heads", c_.kv_heads, 1);
-  const auto freq = r_.of_kind(sc, "sparse_attention_freq", json::kind::array);
-  const auto moe_list = r_.of_kind(text_, "moe_layer_freq", json::kind::array);
-  if (!freq || !moe_list) {
-    if (r_.ok()) r_.report(errc::config_key_missing, freq ? json::chars("moe_layer_freq") : json::chars("sparse_attention_freq"));
-    return;
-  }
+  const auto freq = r_.require_of_kind(sc, "sparse_attention_freq", json::kind::array);
+  const auto moe_list = r_.require_of_kind(text_, "moe_layer_freq", json::kind::array);
+  if (!freq || !moe_list) return;
   use_experts(read_moe());
   const std::int64_t dense = r_.require_integer(text_, "dense_intermediate_size");
   if (!r_.ok()) return;
@@ -1800,14 +1810,7 @@ constexpr void builder::minimax_m3() {
     t_.total += attention + (is_sparse ? indexer : param_count{}) + param_count{c_.hidden} * 2;
     const bool routed = !moe_flags.done() && r_.as_integer(moe_flags.get(), "moe_layer_freq", 0, 1) == 1;
     if (!moe_flags.done()) moe_flags.next();
-    if (routed && moe().experts > 0) {
-      add_moe(t_, c_.hidden, moe_);
-      routed_ = true;
-      widest_mlp_ = max_of(widest_mlp_, moe_.shared_intermediate);
-    } else {
-      t_.total += params::mlp(c_.hidden, dense);
-      widest_mlp_ = max_of(widest_mlp_, dense);
-    }
+    add_routed_or_dense(routed, dense);
   }
 }
 
@@ -1823,21 +1826,15 @@ constexpr void builder::minimax_m3() {
 constexpr void builder::kimi_linear() {
   read_common(false, false);
   if (!r_.ok()) return;
-  const auto linear = r_.of_kind(text_, "linear_attn_config", json::kind::object);
-  if (!linear) {
-    if (r_.ok()) r_.report(errc::config_key_missing, "linear_attn_config");
-    return;
-  }
+  const auto linear = r_.require_of_kind(text_, "linear_attn_config", json::kind::object);
+  if (!linear) return;
   const json::object lc(linear.found);
   const std::int64_t heads = r_.require_integer(lc, "num_heads");
   const std::int64_t head_dim = r_.require_integer(lc, "head_dim");
   const std::int64_t kernel = r_.integer(lc, "short_conv_kernel_size", 4, 2, 64);
   const bool full_rank_gate = r_.boolean(lc, "use_full_rank_gate", false);
-  const auto kda_list = r_.of_kind(lc, "kda_layers", json::kind::array);
-  if (!kda_list) {
-    if (r_.ok()) r_.report(errc::config_key_missing, "kda_layers");
-    return;
-  }
+  const auto kda_list = r_.require_of_kind(lc, "kda_layers", json::kind::array);
+  if (!kda_list) return;
   params::mla_shape s;
   s.hidden = c_.hidden;
   s.heads = c_.heads;
@@ -1880,21 +1877,17 @@ constexpr void builder::kimi_linear() {
       is_kda = r_.as_integer(e.get(), "kda_layers", 1, int32_max) == i + 1;
     add_layer(r_, layers_, is_kda ? kda : latent_attention);
     t_.total += (is_kda ? kda_params : mla_params) + param_count{c_.hidden} * 2;
-    if (experts.experts > 0 && moe_layer(i)) {
-      if (latent > 0) {  // add_moe with the routed experts in the latent width, behind its projections
-        const param_count one = params::mlp(latent, experts.intermediate);
-        t_.total += params::linear(c_.hidden, experts.experts) + experts.experts + one * experts.experts + experts.shared +
-                    params::linear(c_.hidden, latent) * 2 + param_count{latent};
-        t_.experts += one * experts.experts;
-        t_.inactive += one * (experts.experts - experts.top_k);
-      } else {
-        add_moe(t_, c_.hidden, experts);
-      }
+    const bool routed = experts.experts > 0 && moe_layer(i);
+    if (routed && latent > 0) {  // add_moe with the routed experts in the latent width, behind its projections
+      const param_count one = params::mlp(latent, experts.intermediate);
+      t_.total += params::linear(c_.hidden, experts.experts) + experts.experts + one * experts.experts + experts.shared +
+                  params::linear(c_.hidden, latent) * 2 + param_count{latent};
+      t_.experts += one * experts.experts;
+      t_.inactive += one * (experts.experts - experts.top_k);
       routed_ = true;
       widest_mlp_ = max_of(widest_mlp_, experts.shared_intermediate);
     } else {
-      t_.total += params::mlp(c_.hidden, dense);
-      widest_mlp_ = max_of(widest_mlp_, dense);
+      add_routed_or_dense(routed, dense);
     }
   }
 }
@@ -1970,14 +1963,7 @@ constexpr void builder::mimo_v2() {
       routed = r_.as_integer(moe_flags.get(), "moe_layer_freq", 0, 1) == 1;
       moe_flags.next();
     }
-    if (routed && experts.experts > 0) {
-      add_moe(t_, c_.hidden, experts);
-      routed_ = true;
-      widest_mlp_ = max_of(widest_mlp_, experts.shared_intermediate);
-    } else {
-      t_.total += params::mlp(c_.hidden, dense);
-      widest_mlp_ = max_of(widest_mlp_, dense);
-    }
+    add_routed_or_dense(routed, dense);
   }
 }
 

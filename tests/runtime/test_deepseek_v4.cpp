@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 using namespace kvplan;
 
@@ -226,6 +227,18 @@ TEST_CASE("DeepSeek-V4 with use_fp4_indexer_cache: MXFP4 indexer rows", "[deepse
   // Other models: vLLM does not support it for the DeepSeek-V3.2 family.
   d.model = models::deepseek_v3_2;
   CHECK(validate(d).code == errc::fp4_indexer_cache_needs_deepseek_v4);
+}
+
+TEST_CASE("DeepSeek-V4 config.json without compress_ratios, or with a ratio vLLM has no cache for", "[deepseek_v4][errors]") {
+  constexpr std::string_view head = R"({"model_type": "deepseek_v4", "num_hidden_layers": 2, "hidden_size": 64,
+    "num_attention_heads": 4, "vocab_size": 16, "head_dim": 32, "qk_rope_head_dim": 8, "sliding_window": 8,
+    "index_head_dim": 16, "index_n_heads": 2, "q_lora_rank": 16, "o_lora_rank": 16, "max_position_embeddings": 64,
+    "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32)";
+  CHECK(describe(try_model_from_hf_config(std::string(head) + "}").error) ==
+        "config.json has no \"compress_ratios\", which kvplan needs to size this model");
+  CHECK(describe(try_model_from_hf_config(std::string(head) + R"(, "compress_ratios": [4, 16]})").error) ==
+        "config.json \"compress_ratios\" is 16, outside the range kvplan accepts (4 to 128)");
+  CHECK(try_model_from_hf_config(std::string(head) + R"(, "compress_ratios": [4, 128]})").ok());  // the twin
 }
 
 TEST_CASE("DeepSeek-V4: what vLLM refuses", "[deepseek_v4][errors]") {
