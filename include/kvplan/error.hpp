@@ -91,7 +91,7 @@ namespace kvplan::inline v0 {
   X(full_attention_page_sizes_differ, "vLLM before 0.11 cannot hold full-attention layers of different page sizes ({0} and {1} bytes) in one KV-cache group", page_bytes, other_page_bytes, unused) \
   X(architecture_not_in_vllm, "vLLM does not serve {s}: it is not in vLLM's model registry", unused_0, unused_1, unused_2) \
   X(architecture_removed_from_vllm, "vLLM no longer serves {s}: the last release that did was {0}.{1}.{2}", major, minor, patch) \
-  X(model_type_not_carried, "kvplan does not carry model_type \"{s}\" yet: its KV-cache rule is not modelled (see docs/limitations.md)", unused_0, unused_1, unused_2) \
+  X(model_type_unknown_to_vllm, "vLLM cannot read model_type \"{s}\": neither transformers nor vLLM has its config class, and the config names no auto_map", unused_0, unused_1, unused_2) \
   X(config_part_not_counted, "config.json has \"{s}\", whose parameters kvplan does not count for this model type", unused_0, unused_1, unused_2) \
   X(compress_ratio_not_supported, "layer {0}: DeepSeek-V4 compresses by 4 or 128 (or not at all), not {1}", layer, compress_ratio, unused) \
   X(deepseek_v4_needs, "DeepSeek-V4 needs {s}", unused_0, unused_1, unused_2) \

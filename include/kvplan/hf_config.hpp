@@ -643,16 +643,18 @@ inline constexpr unserved_architecture unserved_architectures[] = {
     {"Step3p7FlashForCausalLM"},   // vLLM registers Step3p7ForConditionalGeneration
     {"MiniMaxM3ForCausalLM"},      // vLLM registers MiniMaxM3Sparse*
 };
-// Model types vLLM serves whose KV-cache rule kvplan does not model yet.
-inline constexpr std::string_view uncarried_model_types[] = {"deepseek_ref"};
+// Model types no config class knows (neither transformers' nor vLLM's registry): vLLM cannot
+// read such a config.json unless it names remote code in auto_map. SGLang publishes DeepSeek-V4
+// with model_type deepseek_ref.
+inline constexpr std::string_view unknown_model_types[] = {"deepseek_ref"};
 
-// The refusal for a config of an architecture vLLM does not serve, or of a model type kvplan
-// does not carry; none otherwise.
+// The refusal for a config of an architecture vLLM does not serve, or that it cannot read; none
+// otherwise.
 template <class O>
 constexpr void check_served(reader& r, const O& root, std::string_view model_type) {
-  for (const std::string_view t : uncarried_model_types)
-    if (model_type == t) {
-      r.report(errc::model_type_not_carried, json::chars(t));
+  for (const std::string_view t : unknown_model_types)
+    if (model_type == t && !reader::has(root, "auto_map")) {
+      r.report(errc::model_type_unknown_to_vllm, json::chars(t));
       return;
     }
   if (model_type == "multi_modality") {
