@@ -263,6 +263,7 @@ enum class arch : std::uint8_t {
   deepseek_v4,     // compress_ratios: sliding-window latents, C4 (indexed) and C128 compressed ones
   minimax_m3,      // sparse_attention_config: dense layers, then block-sparse ones with an indexer
   kimi_linear,     // linear_attn_config: Kimi Delta Attention layers and MLA ones (Kimi-Linear, Kimi-K3)
+  step3p5,         // layer_types with attention_other_setting; MoE by moe_layers_enum (Step-3.5 / 3.7)
 };
 
 // Where a layer's feed-forward is a mixture of experts.
@@ -526,6 +527,11 @@ constexpr type_rules rules_for(const Type& t) {
   if (t.equals("kimi_linear") || t.equals("kimi_k3"))
     return {.model_type = t.equals("kimi_linear") ? "kimi_linear" : "kimi_k3", .kind = arch::kimi_linear, .native = false,
             .moe = moe_rule::first_k_dense, .routing_bias = true};
+  // Step-3.5-Flash (step3p5; vLLM's Step3p5Config) and Step-3.7-Flash (the step3p7 wrapper of a
+  // step3p5 text config, read through its remote Step3p7Config).
+  if (t.equals("step3p5") || t.equals("step3p7"))
+    return {.model_type = t.equals("step3p5") ? "step3p5" : "step3p7", .kind = arch::step3p5,
+            .native = t.equals("step3p5"), .qk_norm = qk::per_head};
   if (t.equals("deepseek_v4"))
     return {.model_type = "deepseek_v4", .kind = arch::deepseek_v4, .native = false, .moe = moe_rule::every_layer,
             .routing_bias = true};
@@ -779,6 +785,7 @@ class builder {
   constexpr void deepseek_v4();
   constexpr void minimax_m3();
   constexpr void kimi_linear();
+  constexpr void step3p5();
   constexpr bool exaone4_sliding(std::int64_t i);
   constexpr void lfm2();
   constexpr void mamba_hybrid();
@@ -792,6 +799,8 @@ class builder {
   layer_stack layers_{};
   totals t_{};
   std::optional<dtype> ssm_dtype_{};
+  // The kind of the MTP layers where a reader knows it (else the model's full-attention kind).
+  std::optional<layer_type> mtp_kind_{};
   // MoE keys, read once.
   bool moe_ready_ = false;
   moe_shape moe_{};
@@ -1894,6 +1903,112 @@ constexpr void builder::kimi_linear() {
   }
 }
 
+// Step-3.5 / Step-3.7 (vLLM's step3p5.py; Step-3.7 builds its text model from the same code):
+// layer i slides over sliding_window tokens when layer_types[i] is "sliding_attention" (without
+// layer_types, every even layer); a layer whose type is attention_other_setting's
+// attention_type takes that setting's num_attention_heads, num_attention_groups (the KV heads)
+// and head_dim, the others the config's. The MTP layers (num_nextn_predict_layers) are of the
+// kind layer_types gives the positions after the trunk. MoE on the layers moe_layers_enum lists
+// (a comma-separated string; default every layer but the first): moe_num_experts of
+// moe_intermediate_size, top moe_top_k, one shared expert of share_expert_dim; the others a
+// dense MLP of intermediate_size. Parameters per layer: q, k, v, o, the per-head q/k norms and,
+// with use_head_wise_attn_gate, a gate of one value per query head.
+constexpr void builder::step3p5() {
+  read_common(false, false);
+  if (!r_.ok()) return;
+  const std::int64_t groups = r_.require_integer(text_, "num_attention_groups");
+  const std::int64_t head_dim = r_.require_integer(text_, "head_dim");
+  const std::int64_t window = r_.integer(text_, "sliding_window", 0, 0);
+  const auto types = r_.of_kind(text_, "layer_types", json::kind::array);
+  std::int64_t other_heads = c_.heads, other_groups = groups, other_dim = head_dim;
+  std::string_view other_type{};
+  if (const auto other = r_.of_kind(text_, "attention_other_setting", json::kind::object)) {
+    const json::small_object o(other.found);
+    if (const auto t = r_.of_kind(o, "attention_type", json::kind::string)) other_type = t.found.raw();
+    other_heads = r_.require_integer(o, "num_attention_heads");
+    other_groups = r_.require_integer(o, "num_attention_groups");
+    other_dim = r_.require_integer(o, "head_dim");
+  }
+  moe_shape experts;
+  experts.experts = r_.integer(text_, "moe_num_experts", 0, 0);
+  if (experts.experts > 0) {
+    experts.top_k = r_.require_integer(text_, "moe_top_k", 1, experts.experts);
+    experts.intermediate = r_.require_integer(text_, "moe_intermediate_size");
+    experts.routing_bias = r_.boolean(text_, "use_moe_router_bias", false);
+    const std::int64_t shared = r_.integer(text_, "share_expert_dim", 0, 0);
+    if (shared > 0) {
+      experts.shared = params::mlp(c_.hidden, shared);
+      experts.shared_intermediate = shared;
+    }
+  }
+  moe_ = experts;
+  moe_ready_ = true;
+  const auto moe_enum = r_.of_kind(text_, "moe_layers_enum", json::kind::string);
+  const std::int64_t dense = r_.require_integer(text_, "intermediate_size");
+  const bool gate = r_.boolean(text_, "use_head_wise_attn_gate", false);
+  if (!r_.ok()) return;
+  json::elements kinds = types ? json::elements(types.found) : json::elements{};
+  // The kind of layer i (walking layer_types in order), and its query heads in `q_heads`.
+  const auto kind_at = [&](std::int64_t i, bool& ok, std::int64_t& q_heads) {
+    bool sliding = i % 2 == 0;
+    std::string_view name = sliding ? "sliding_attention" : "full_attention";
+    if (types) {
+      ok = !kinds.done();
+      if (!ok) return layer_type{};
+      const json::value v = kinds.get();
+      kinds.next();
+      if (!v.is_string()) {
+        r_.report(errc::config_key_must_be_a_string, "layer_types");
+        ok = false;
+        return layer_type{};
+      }
+      name = v.raw();
+      sliding = name == "sliding_attention";
+    }
+    const bool other = !other_type.empty() && name == other_type;
+    q_heads = other ? other_heads : c_.heads;
+    const auto kv = static_cast<std::int32_t>(other ? other_groups : groups);
+    const auto dim = static_cast<std::int32_t>(other ? other_dim : head_dim);
+    return sliding && window > 0 ? sliding_window(kv, dim, static_cast<std::int32_t>(window)) : full_attention(kv, dim);
+  };
+  // moe_layers_enum: "3,4,...,44".
+  const auto is_moe = [&](std::int64_t i) {
+    if (experts.experts <= 0) return false;
+    if (!moe_enum) return i >= 1;
+    const std::string_view list = moe_enum.found.raw();
+    std::int64_t n = -1;
+    for (std::size_t k = 0; k <= list.size(); ++k) {
+      const char ch = k < list.size() ? list[k] : ',';
+      if (ch >= '0' && ch <= '9') {
+        n = (n < 0 ? 0 : n * 10) + (ch - '0');
+      } else if (ch == ',' || ch == ' ') {
+        if (n == i) return true;
+        n = -1;
+      }
+    }
+    return false;
+  };
+  for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
+    bool ok = true;
+    std::int64_t q_heads = c_.heads;
+    const layer_type t = kind_at(i, ok, q_heads);
+    if (!ok) {
+      if (r_.ok()) r_.report(errc::config_keys_conflict, "layer_types", i, c_.layers);
+      return;
+    }
+    add_layer(r_, layers_, t);
+    t_.total += params::linear(c_.hidden, q_heads * t.head_size) + params::linear(c_.hidden, param_count{t.num_kv_heads} * t.head_size) * 2 +
+                params::linear(q_heads * t.head_size, c_.hidden) + param_count{t.head_size} * 2 +
+                (gate ? params::linear(c_.hidden, q_heads) : param_count{}) + param_count{c_.hidden} * 2;
+    add_routed_or_dense(is_moe(i), dense);
+  }
+  // The MTP layers follow the trunk in layer_types.
+  bool ok = true;
+  std::int64_t q_heads = 0;
+  const layer_type next = kind_at(c_.layers, ok, q_heads);
+  if (ok) mtp_kind_ = next;
+}
+
 // EXAONE 4 without layer_types: sliding_window_pattern as an int p (layer i sliding when
 // (i + 1) % p != 0; Exaone4Config's default 4), or a string such as "LLLG" repeated over the
 // layers (L local) with the last layer global (vLLM's older Exaone4Config); no sliding_window:
@@ -2341,6 +2456,7 @@ constexpr void builder::build(model& m) {
     case arch::deepseek_v4: deepseek_v4(); break;
     case arch::minimax_m3: minimax_m3(); break;
     case arch::kimi_linear: kimi_linear(); break;
+    case arch::step3p5: step3p5(); break;
   }
   if (!r_.ok()) return;
   // Embeddings, lm_head (once when tied), final norm.
@@ -2391,6 +2507,7 @@ constexpr void builder::build(model& m) {
       else if (t.kind == layer_kind::full_attention && (pick == nullptr || (pick->kind != layer_kind::mla && pick->index_head_dim == 0)))
         pick = &t;
     }
+    if (mtp_kind_) pick = &*mtp_kind_;
     // DeepSeek-V4 builds its MTP layers with compress ratio 1: the sliding-window cache only.
     layer_type v4_mtp{};
     for (const layer_type& t : layers_.types)

@@ -153,6 +153,8 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
   if (m.layers.has(layer_kind::kimi_delta) && !rules.kimi_delta_attention)
     return {errc::feature_needs_newer_vllm, {0, 11}, "Kimi Delta Attention (Kimi-Linear; 0.11.1)"};
   if (m.model_type == "kimi_k3" && !rules.kimi_k3) return {errc::feature_needs_newer_vllm, {0, 27}, "Kimi-K3"};
+  if (m.model_type == "step3p5" && !rules.step3p5) return {errc::feature_needs_newer_vllm, {0, 16}, "Step-3.5"};
+  if (m.model_type == "step3p7" && !rules.step3p7) return {errc::feature_needs_newer_vllm, {0, 23}, "Step-3.7"};
   if (detail::has_block_sparse_attention(m)) {
     // vLLM PR #45381 (2026-06-16, v0.24); indexer_kv_dtype PR #45892 (2026-06-23, v0.25).
     if (!rules.minimax_m3_sparse_attention) return {errc::feature_needs_newer_vllm, {0, 24}, "MiniMax-M3"};

@@ -102,6 +102,9 @@ struct vllm_rules {
   bool pads_uneven_pages = true;
   // DeepSeek-V4's packed KV-cache groups (the planner kvplan models for it).
   bool deepseek_v4_packed_planner = true;
+  // Step-3.5-Flash and Step-3.7-Flash.
+  bool step3p5 = true;
+  bool step3p7 = true;
   // Kimi Delta Attention (Kimi-Linear), and the Kimi-K3 model.
   bool kimi_delta_attention = true;
   bool kimi_k3 = true;
@@ -194,6 +197,10 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // #50000 (opened 2026-07-27, merged in parts before the v0.27 branch), v0.27.
   r.kimi_delta_attention = v >= vllm_version{0, 11, 1}.ordinal();
   r.kimi_k3 = v >= at_least(0, 27);
+  // Step-3.5: vLLM PR #33523 (2026-02-02), v0.16; Step-3.7: PR #43859 (2026-05-28, the day
+  // before v0.22), v0.23. Dated from the merges: the release branches were not read.
+  r.step3p5 = v >= at_least(0, 16);
+  r.step3p7 = v >= at_least(0, 23);
   r.minimax_m3_indexer_kv_dtype = v >= at_least(0, 25);
   // vLLM PR #23734 (MLA, reviewed 2025-09-05; GQA #24864, #25438), dated: v0.11.0.
   r.decode_context_parallel = v >= at_least(0, 11);
