@@ -3,6 +3,7 @@
 // config.json values (num_hidden_layers 43 / 61, compress_ratios, head_dim 512, sliding_window
 // 128, index_head_dim 128); every figure is worked by hand beside it.
 #include "kvplan_catch.hpp"
+#include "plan_or_fail.hpp"
 
 #include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
@@ -14,6 +15,7 @@
 #include <string>
 
 using namespace kvplan;
+using kvplan_test::plan_of;
 
 namespace {
 // V4-Flash: 43 layers; compress_ratios [0, 0] + [4, 128] x 20 + [4], and a last entry (0) for the
@@ -53,12 +55,6 @@ constexpr std::string_view v4_pro_config = R"({
 constexpr model v4_flash = model_from_hf_config(v4_flash_config, {.hf_id = "deepseek-ai/DeepSeek-V4-Flash"});
 constexpr model v4_pro = model_from_hf_config(v4_pro_config, {.hf_id = "deepseek-ai/DeepSeek-V4-Pro"});
 
-plan plan_of(const deployment& d) {
-  const plan_result r = try_plan(d);
-  INFO(describe(r.error));
-  REQUIRE(r.ok());
-  return r.plan;
-}
 
 // The page sizes of a layer's specs, in the order vLLM registers them.
 template <std::size_t N>

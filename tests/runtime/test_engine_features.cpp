@@ -2,6 +2,7 @@
 // async scheduling, the hybrid-manager switch, KV offloading, a shared prefix, attention-free
 // models, and the release rules for uneven pages. Every figure is worked by hand beside it.
 #include "kvplan_catch.hpp"
+#include "plan_or_fail.hpp"
 
 #include <kvplan/kvplan.hpp>
 #include <kvplan/models.hpp>
@@ -9,14 +10,9 @@
 #include <cstdint>
 
 using namespace kvplan;
+using kvplan_test::plan_of;
 
 namespace {
-plan plan_of(const deployment& d) {
-  const plan_result r = try_plan(d);
-  INFO(describe(r.error));
-  REQUIRE(r.ok());
-  return r.plan;
-}
 error error_of(const deployment& d) { return try_plan(d).error; }
 }  // namespace
 

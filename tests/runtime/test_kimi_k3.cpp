@@ -4,6 +4,7 @@
 // full_attn_layers 4, 8, ..., 92, 93 and the other 69 in kda_layers, 1-indexed; 96 KDA heads of
 // 128; kv_lora_rank 512, qk_rope_head_dim 64); every figure is worked by hand beside it.
 #include "kvplan_catch.hpp"
+#include "plan_or_fail.hpp"
 
 #include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
@@ -12,6 +13,7 @@
 #include <string_view>
 
 using namespace kvplan;
+using kvplan_test::plan_of;
 
 namespace {
 constexpr std::string_view k3_config = R"({
@@ -37,12 +39,6 @@ constexpr std::string_view k3_config = R"({
 
 constexpr model k3 = model_from_hf_config(k3_config, {.hf_id = "moonshotai/Kimi-K3"});
 
-plan plan_of(const deployment& d) {
-  const plan_result r = try_plan(d);
-  INFO(describe(r.error));
-  REQUIRE(r.ok());
-  return r.plan;
-}
 }  // namespace
 
 TEST_CASE("Kimi-K3 config.json: 69 KDA layers, 24 MLA layers", "[kimi_k3][hf_config]") {

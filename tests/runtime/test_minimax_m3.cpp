@@ -4,6 +4,7 @@
 // minimax_m3_text config: 60 layers, 4 KV heads of 128, sparse_index_dim 128, layers 0-2 dense);
 // every figure is worked by hand beside it.
 #include "kvplan_catch.hpp"
+#include "plan_or_fail.hpp"
 
 #include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
@@ -12,6 +13,7 @@
 #include <string_view>
 
 using namespace kvplan;
+using kvplan_test::plan_of;
 
 namespace {
 constexpr std::string_view m3_config = R"({
@@ -35,12 +37,6 @@ constexpr std::string_view m3_config = R"({
 
 constexpr model m3 = model_from_hf_config(m3_config, {.hf_id = "MiniMaxAI/MiniMax-M3"});
 
-plan plan_of(const deployment& d) {
-  const plan_result r = try_plan(d);
-  INFO(describe(r.error));
-  REQUIRE(r.ok());
-  return r.plan;
-}
 }  // namespace
 
 TEST_CASE("MiniMax-M3 config.json: 3 dense layers, 57 block-sparse ones with an indexer", "[minimax_m3][hf_config]") {

@@ -5,6 +5,7 @@
 // giving the sliding layers 96 query heads, max_seq_len 262144, 3 MTP layers); every figure is
 // worked by hand beside it.
 #include "kvplan_catch.hpp"
+#include "plan_or_fail.hpp"
 
 #include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
@@ -12,6 +13,7 @@
 #include <string_view>
 
 using namespace kvplan;
+using kvplan_test::plan_of;
 
 namespace {
 constexpr std::string_view step37_config = R"({"architectures": ["Step3p7ForConditionalGeneration"], "model_type": "step3p7",
@@ -28,12 +30,6 @@ constexpr std::string_view step37_config = R"({"architectures": ["Step3p7ForCond
 
 constexpr model step37 = model_from_hf_config(step37_config, {.hf_id = "stepfun-ai/Step-3.7-Flash"});
 
-plan plan_of(const deployment& d) {
-  const plan_result r = try_plan(d);
-  INFO(describe(r.error));
-  REQUIRE(r.ok());
-  return r.plan;
-}
 }  // namespace
 
 TEST_CASE("Step-3.7 config.json: layer kinds, heads, length, MTP", "[step3p7][hf_config]") {
