@@ -207,7 +207,7 @@ constexpr count_t state_bytes_per_rank(const layer_type& t, const rank_context& 
       // not used by kda_state_shape); recurrent: (heads / tp, head_dim, head_dim) in float32.
       const count_t conv = checked_mul(t.conv_kernel - 1, 3 * checked_mul(t.state_heads / tp, t.state_head_dim));
       const count_t recurrent = checked_mul(checked_mul(t.state_heads / tp, t.state_head_dim), t.state_head_dim);
-      return checked_add(checked_mul(conv, conv_b), checked_mul(recurrent, 4));
+      return checked_add(checked_mul(conv, conv_b), checked_mul(recurrent, element_bytes(dtype::float32)));
     }
     case layer_kind::gated_deltanet: {
       // conv: (conv_kernel - 1, conv_dim / tp), conv_dim = 2*key_dim*key_heads +
@@ -290,7 +290,7 @@ constexpr layer_specs deepseek_v4_specs(const layer_type& t, const rank_context&
   const auto compressor_state = [&](count_t head_dim) {
     const count_t state_dim = 2 * compressor_coff(ratio) * head_dim;  // kv_state + score_state
     layer_spec s = aligned_v4_spec(spec_kind::sliding_window, compressor_block_size(ratio), compressor_coff(ratio) * ratio,
-                                   1, checked_mul(state_dim, 4));
+                                   1, checked_mul(state_dim, element_bytes(dtype::float32)));
     s.compressor_state = true;
     return s;
   };
@@ -335,7 +335,7 @@ constexpr layer_specs specs_of(const layer_type& t, const rank_context& c) {
         idx.num_kv_heads = 1;
         idx.head_size = t.index_head_dim;
         idx.head_size_v = 0;
-        idx.bytes_per_token = checked_mul(t.index_head_dim, c.fp8_indexer_cache ? 1 : 2);
+        idx.bytes_per_token = checked_mul(t.index_head_dim, element_bytes(c.fp8_indexer_cache ? dtype::fp8_e4m3 : dtype::bfloat16));
         (void)out.push_back(idx);
       }
       return out;

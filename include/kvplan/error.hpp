@@ -84,7 +84,7 @@ namespace kvplan::inline v0 {
   X(decode_context_parallel_size_exceeds_kv_head_copies, "decode_context_parallel_size ({0}) exceeds tensor_parallel_size / KV heads ({1}): each DCP rank holds whole KV heads", decode_context_parallel_size, kv_head_copies, unused) \
   X(decode_context_parallel_not_with_local_attention, "decode context parallelism does not support sliding-window or chunked attention layers", unused_0, unused_1, unused_2) \
   X(hybrid_kv_cache_manager_needed, "--disable-hybrid-kv-cache-manager cannot serve a model with Mamba or linear-attention layers: vLLM cannot unify their specs with attention", unused_0, unused_1, unused_2) \
-  X(feature_needs_newer_vllm, "{s} needs vLLM {0}.{1} or newer", major, minor, unused) \
+  X(feature_needs_newer_vllm, "{s} needs vLLM {0}.{1}.{2} or newer", major, minor, patch) \
   X(kv_offloading_size_must_be_positive, "kv_offloading_size must be positive GiB (got {0m})", kv_offloading_size_thousandths, unused_1, unused_2) \
   X(shared_prefix_tokens_out_of_range, "shared_prefix_tokens ({0}) must be between 0 and max_model_len", shared_prefix_tokens, unused_1, unused_2) \
   X(page_sizes_cannot_be_unified, "vLLM before 0.23 cannot unify KV pages of {0} and {1} bytes: the smaller must divide the larger", page_bytes, largest_page_bytes, unused) \

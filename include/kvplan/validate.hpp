@@ -149,9 +149,21 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     }
   }
   if (d.disable_hybrid_kv_cache_manager && m.is_hybrid()) return {errc::hybrid_kv_cache_manager_needed};
+  if (!(d.kv_offloading_size_gib >= 0)) return {errc::kv_offloading_size_must_be_positive, {thousandths(d.kv_offloading_size_gib)}};
+  if (d.kv_offloading_size_gib > 0 && !rules.kv_offloading_flags)
+    return {errc::feature_needs_newer_vllm, {0, 11, 1}, "--kv-offloading-size"};
+  if (d.shared_prefix_tokens < 0 || (d.max_model_len > 0 && d.shared_prefix_tokens > d.max_model_len))
+    return {errc::shared_prefix_tokens_out_of_range, {d.shared_prefix_tokens}};
+  return {};
+}
+
+// The architectures with rules of their own: the releases that serve them and the settings
+// their kernels take (vLLM's model files; the boundaries are in rules_for()).
+constexpr error architecture_error(const deployment& d, const vllm_rules& rules) {
+  const model& m = d.model;
   if (d.fp4_indexer_cache && !m.layers.has(layer_kind::compressed_mla)) return {errc::fp4_indexer_cache_needs_deepseek_v4};
   if (m.layers.has(layer_kind::kimi_delta) && !rules.kimi_delta_attention)
-    return {errc::feature_needs_newer_vllm, {0, 11}, "Kimi Delta Attention (Kimi-Linear; 0.11.1)"};
+    return {errc::feature_needs_newer_vllm, {0, 11, 1}, "Kimi Delta Attention (Kimi-Linear)"};
   if (m.model_type == "kimi_k3" && !rules.kimi_k3) return {errc::feature_needs_newer_vllm, {0, 27}, "Kimi-K3"};
   if (m.model_type == "step3p5" && !rules.step3p5) return {errc::feature_needs_newer_vllm, {0, 16}, "Step-3.5"};
   if (m.model_type == "step3p7" && !rules.step3p7) return {errc::feature_needs_newer_vllm, {0, 23}, "Step-3.7"};
@@ -179,11 +191,6 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     if (d.block_size > 0 && d.block_size != deepseek_v4_block_size)
       return {errc::block_size_not_supported_by_attention_backend, {d.block_size, deepseek_v4_block_size}};
   }
-  if (!(d.kv_offloading_size_gib >= 0)) return {errc::kv_offloading_size_must_be_positive, {thousandths(d.kv_offloading_size_gib)}};
-  if (d.kv_offloading_size_gib > 0 && !rules.kv_offloading_flags)
-    return {errc::feature_needs_newer_vllm, {0, 11}, "--kv-offloading-size"};
-  if (d.shared_prefix_tokens < 0 || (d.max_model_len > 0 && d.shared_prefix_tokens > d.max_model_len))
-    return {errc::shared_prefix_tokens_out_of_range, {d.shared_prefix_tokens}};
   return {};
 }
 }  // namespace detail
@@ -244,6 +251,7 @@ constexpr error validate(const deployment& d) {
       return e;
 
   if (const error e = detail::engine_feature_error(d, rules)) return e;
+  if (const error e = detail::architecture_error(d, rules)) return e;
 
   // A block size no attention backend vLLM would use can take: the forced one, or every
   // candidate for the automatic choice.

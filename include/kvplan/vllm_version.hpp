@@ -193,6 +193,7 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // vLLM PR #45381 (2026-06-16): MiniMax-M3, v0.24 (its recipe: 0.24.0+); PR #45892
   // (2026-06-23): --attention-config indexer_kv_dtype, v0.25.
   r.minimax_m3_sparse_attention = v >= at_least(0, 24);
+  r.minimax_m3_indexer_kv_dtype = v >= at_least(0, 25);
   // Kimi-Linear's KDA layers: day-0 support of 2025-10-30, released in v0.11.1; Kimi-K3: vLLM PR
   // #50000 (opened 2026-07-27, merged in parts before the v0.27 branch), v0.27.
   r.kimi_delta_attention = v >= vllm_version{0, 11, 1}.ordinal();
@@ -201,7 +202,6 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // before v0.22), v0.23. Dated from the merges: the release branches were not read.
   r.step3p5 = v >= at_least(0, 16);
   r.step3p7 = v >= at_least(0, 23);
-  r.minimax_m3_indexer_kv_dtype = v >= at_least(0, 25);
   // vLLM PR #23734 (MLA, reviewed 2025-09-05; GQA #24864, #25438), dated: v0.11.0.
   r.decode_context_parallel = v >= at_least(0, 11);
   // vLLM PR #27621 (2025-10-28), dated: v0.11.1.

@@ -85,7 +85,11 @@ TEST_CASE("Kimi-K3: what vLLM refuses", "[kimi_k3][errors]") {
   REQUIRE(!validate(ok));
   deployment d = ok;
   d.vllm = {0, 26, 0};  // before vLLM PR #50000
-  CHECK(validate(d).code == errc::feature_needs_newer_vllm);
+  CHECK(describe(validate(d)) == "Kimi-K3 needs vLLM 0.27.0 or newer");
+  d.vllm = {0, 11, 0};  // before Kimi-Linear's KDA layers (a patch release)
+  CHECK(describe(validate(d)) == "Kimi Delta Attention (Kimi-Linear) needs vLLM 0.11.1 or newer");
+  d.vllm = {0, 11, 1};
+  CHECK(validate(d).code == errc::feature_needs_newer_vllm);  // the KDA layers pass, Kimi-K3 does not
   d = ok;
   d.tensor_parallel_size = 64;  // 96 KDA heads do not split over 64 ranks
   CHECK(validate(d).code == errc::tensor_parallel_size_must_divide_num_attention_heads);
