@@ -1765,10 +1765,7 @@ constexpr void builder::deepseek_v4() {
     const std::int64_t ratio = r_.as_integer(e.get(), "compress_ratios", 0, 1 << 20);
     e.next();
     if (!r_.ok()) return;
-    if (ratio > 1 && ratio != 4 && ratio != 128) {
-      r_.report(errc::config_value_out_of_range, "compress_ratios", ratio, 4, 128);
-      return;
-    }
+    // A ratio vLLM has no cache for (not 0, 1, 4 or 128) is validate(model)'s to refuse.
     add_layer(r_, layers_, compressed_mla(static_cast<std::int32_t>(head_dim), static_cast<std::int32_t>(rope),
                                           static_cast<std::int32_t>(window), static_cast<std::int32_t>(ratio),
                                           static_cast<std::int32_t>(index_head_dim)));
@@ -1808,9 +1805,7 @@ constexpr void builder::minimax_m3() {
   const auto head = static_cast<std::int32_t>(c_.head_dim);
   const layer_type dense_layer = full_attention(kv, head);
   const layer_type sparse_layer = block_sparse_attention(kv, head, static_cast<std::int32_t>(index_dim));
-  const param_count attention = params::linear(c_.hidden, c_.heads * c_.head_dim) +
-                                params::linear(c_.hidden, c_.kv_heads * c_.head_dim) * 2 +
-                                params::linear(c_.heads * c_.head_dim, c_.hidden) + param_count{c_.head_dim} * 2;
+  const param_count attention = params::attention(attention_shape());  // with the per-head q/k norms
   const param_count indexer = params::linear(c_.hidden, index_heads * index_dim) + params::linear(c_.hidden, index_dim);
   json::elements sparse_flags(freq.found);
   json::elements moe_flags(moe_list.found);
@@ -1997,9 +1992,11 @@ constexpr void builder::step3p5() {
       return;
     }
     add_layer(r_, layers_, t);
-    t_.total += params::linear(c_.hidden, q_heads * t.head_size) + params::linear(c_.hidden, param_count{t.num_kv_heads} * t.head_size) * 2 +
-                params::linear(q_heads * t.head_size, c_.hidden) + param_count{t.head_size} * 2 +
-                (gate ? params::linear(c_.hidden, q_heads) : param_count{}) + param_count{c_.hidden} * 2;
+    params::attention_shape a = attention_shape();  // per-head q/k norms
+    a.heads = q_heads;
+    a.kv_heads = t.num_kv_heads;
+    a.head_dim = t.head_size;
+    t_.total += params::attention(a) + (gate ? params::linear(c_.hidden, q_heads) : param_count{}) + param_count{c_.hidden} * 2;
     add_routed_or_dense(is_moe(i), dense);
   }
   // The MTP layers follow the trunk in layer_types.

@@ -93,10 +93,10 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (pinned || d.kv_cache_dtype != cache_dtype::auto_) a.add("--kv-cache-dtype", to_string(d.kv_cache_dtype));
   // The block size and backend the plan was made with: given, or pinned (vLLM's defaults for
   // both have changed between releases).
-  // DeepSeek-V4's recipes pass --block-size 256, the only size its kernels take.
-  if (pinned || d.block_size > 0 || d.model.layers.has(layer_kind::compressed_mla) ||
-      detail::has_block_sparse_attention(d.model))
-    a.add("--block-size", d.block_size > 0 ? d.block_size : p.block_size);
+  // A block size the model's kernels fix goes in too: the DeepSeek-V4 and MiniMax-M3 recipes pass
+  // --block-size (vLLM's default fails at start-up for MiniMax-M3).
+  if (pinned || d.block_size > 0 || model_block_size(d.model) > 0)
+    a.add("--block-size", pinned || d.block_size == 0 ? p.block_size : d.block_size);
   if (pinned || d.backend != attention_backend::automatic) {
     const std::string_view backend = to_string(d.backend != attention_backend::automatic ? d.backend : p.backend);
     if (rules.attention_backend_flag) {

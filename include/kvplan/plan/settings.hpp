@@ -102,6 +102,14 @@ inline constexpr count_t deepseek_v4_block_size = 256;
 // ("No common block size"), so its recipes pass --block-size 128.
 inline constexpr count_t minimax_m3_block_size = 128;
 
+// The block size a model's kernels fix where vLLM's default does not give it (DeepSeek-V4's,
+// MiniMax-M3's); 0 for every other model.
+constexpr count_t model_block_size(const model& m) {
+  if (m.layers.has(layer_kind::compressed_mla)) return deepseek_v4_block_size;
+  if (detail::has_block_sparse_attention(m)) return minimax_m3_block_size;
+  return 0;
+}
+
 // --- The resolved settings -----------------------------------------------------------------
 
 // Every setting the later steps read, as vLLM holds it after start-up resolution.
@@ -212,13 +220,10 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   s.backend = d.backend != attention_backend::automatic ? d.backend
                                                         : select_attention_backend(d.gpu, traits, s.rules, d.block_size);
   s.block_size = d.block_size > 0 ? d.block_size : default_block_size(s.backend, traits, d.gpu, s.rules);
-  // DeepSeek-V4's FlashMLA sparse backend takes 256-token blocks only (get_supported_kernel_
-  // block_sizes), and its SWA backend, asked first, prefers 256.
-  if (m.layers.has(layer_kind::compressed_mla)) {
-    s.backend = attention_backend::flashmla_sparse;
-    s.block_size = d.block_size > 0 ? d.block_size : deepseek_v4_block_size;
-  }
-  if (d.block_size == 0 && detail::has_block_sparse_attention(m)) s.block_size = minimax_m3_block_size;
+  // DeepSeek-V4 runs on its FlashMLA sparse backend, whose kernels take 256-token blocks only
+  // (get_supported_kernel_block_sizes; its SWA backend, asked first, prefers 256).
+  if (m.layers.has(layer_kind::compressed_mla)) s.backend = attention_backend::flashmla_sparse;
+  if (d.block_size == 0 && model_block_size(m) > 0) s.block_size = model_block_size(m);
 
   // Mamba state dtypes (MambaStateDtypeCalculator): conv = --mamba-cache-dtype (auto = model
   // dtype); ssm = --mamba-ssm-cache-dtype, else the config's mamba_ssm_cache_dtype (NemotronH
