@@ -99,8 +99,20 @@ TEST_CASE("DeepSeek-V4 config.json: compress ratios, parameters, default length"
   // Parameters: the routed experts alone are 43 x 256 x 3 x 4,096 x 2,048 = 276,891,648,000;
   // the card says 284B in all. Attention, compressors, indexers and embeddings add the rest.
   STATIC_REQUIRE(v4_flash.expert_params == 43LL * 256 * 3 * 4096 * 2048);
-  STATIC_REQUIRE(v4_flash.total_params > 280'000'000'000);
-  STATIC_REQUIRE(v4_flash.total_params < 288'000'000'000);
+  // In all, from the config's shapes: attention per layer wq_a 4,096 x 1,024 + wq_b 1,024 x
+  // 64 x 512 + wkv 4,096 x 512 + wo_a 64 x 512 x 1,024 + wo_b 8 x 1,024 x 4,096 + norms (1,024 +
+  // 512 + 64 sinks) = 106,956,352; MoE per layer 257 x 3 x 4,096 x 2,048 + gate 4,096 x 256 +
+  // bias 256 = 6,468,665,600; 2 x 4,096 layer norms. C4 layers add a compressor (2 x 4,096 x
+  // 1,024 + 4 x 1,024 + 512) and the indexer (1,024 x 64 x 128 + 4,096 x 64 + its compressor
+  // 2 x 4,096 x 256 + 4 x 256 + 128); C128 layers a compressor (2 x 4,096 x 512 + 128 x 512 +
+  // 512). Embeddings 2 x 129,280 x 4,096 and the final norm: 284,298,356,800 (card: 284B).
+  constexpr count_t attention = 4096LL * 1024 + 1024LL * 64 * 512 + 4096LL * 512 + 64LL * 512 * 1024 + 8LL * 1024 * 4096 + 1600;
+  constexpr count_t moe = 257LL * 3 * 4096 * 2048 + 4096LL * 256 + 256;
+  constexpr count_t layer = attention + moe + 2 * 4096;
+  constexpr count_t c4 = (2LL * 4096 * 1024 + 4 * 1024 + 512) + (1024LL * 64 * 128 + 4096LL * 64 + 2LL * 4096 * 256 + 4 * 256 + 128);
+  constexpr count_t c128 = 2LL * 4096 * 512 + 128 * 512 + 512;
+  STATIC_REQUIRE(attention == 106'956'352);
+  STATIC_REQUIRE(v4_flash.total_params == 43 * layer + 21 * c4 + 20 * c128 + 2LL * 129280 * 4096 + 4096);
   // The experts are FP4 (sized as mxfp4), the rest FP8.
   STATIC_REQUIRE(v4_flash.checkpoints[0].format == dtype::mxfp4);
   STATIC_REQUIRE(v4_flash.checkpoints[0].quantization == "fp8");
