@@ -44,7 +44,7 @@ struct non_kv_memory {
   std::optional<count_t> weights_bytes{};     // "Model loading took X GiB"
   std::optional<count_t> activation_bytes{};  // torch peak increase during the profile run
   std::optional<count_t> non_torch_bytes{};   // NCCL buffers, cuBLAS workspaces
-  std::optional<count_t> cudagraph_bytes{};   // CUDA graph estimate (subtracted since v0.21)
+  std::optional<count_t> cudagraph_bytes{};   // CUDA graph estimate (subtracted since v0.20)
 };
 
 // Tri-state vLLM flag: --enable-prefix-caching / --no-enable-prefix-caching / not given.
@@ -133,6 +133,15 @@ struct deployment {
   bool fp8_indexer_cache = false;
   double kv_offloading_size_gib = 0;              // --kv-offloading-size: GiB over all TP x PP ranks
   kv_offloading_backend offloading_backend = kv_offloading_backend::native;
+
+  // vLLM environment variables that move the memory profile (empty: the release's default).
+  // VLLM_USE_FLASHINFER_SAMPLER: top-k / top-p by FlashInfer's sampler. Before v0.11.1 vLLM ran it
+  // wherever FlashInfer was installed (its Docker images; a pip install had none), so only this
+  // says which sampler a plan of those releases profiles.
+  std::optional<bool> flashinfer_sampler{};
+  // VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS: whether the CUDA-graph estimate comes off the KV
+  // budget (the variable exists from v0.17; on by default from v0.20).
+  std::optional<bool> estimate_cudagraph_memory{};
 
   // Not a vLLM setting: a prefix of this many tokens that every request shares (a system
   // prompt, few-shot examples). With prefix caching its full blocks are held once; the plan

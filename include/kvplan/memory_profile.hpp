@@ -8,7 +8,7 @@
 //                max_num_batched_tokens) rows of fp32 logits (_dummy_sampler_run)
 //   non-torch    growth of memory outside torch's allocator: lazily loaded kernels, NCCL
 //                buffers connected by the first collectives, FlashInfer's all-reduce workspace
-//   CUDA graphs  profile_cudagraph_memory's estimate (v0.18+), subtracted from v0.21
+//   CUDA graphs  profile_cudagraph_memory's estimate (v0.17+), subtracted from v0.20
 // A plan without logs estimates each from vLLM's source; each estimate carries how far it may
 // be off, so that a verdict can say when a deployment is within its own uncertainty. The
 // sources, per term, are cited where the term is computed. Figures are per GPU.
@@ -41,8 +41,14 @@ struct memory_term {
 enum class sampler_path : std::uint8_t {
   torch_sort,  // apply_top_k_top_p's torch.sort: bf16 logits 0.5U, fp32 copy 1U, sorted values
                // 1U, int64 indices 2U, the segmented sort's reverse indices 2U and CUB temp 3U
+  flashinfer,  // FlashInfer's top_k_top_p_sampling_from_logits: logits 0.5U, fp32 copy 1U,
+               // top_k_mask_logits 1U, softmax 1U: 3.5U
+  flashinfer_or_torch_sort,  // before v0.11.1 without VLLM_USE_FLASHINFER_SAMPLER: FlashInfer
+               // where it is installed, torch.sort elsewhere; public logs show both. kvplan takes
+               // the midpoint, 6.5U, with 3U either way as its uncertainty
   triton,      // the Triton top-k/top-p kernel (PR #33538, v0.17) sorts in place: 0.5U + 1U
                // + softmax 1U + the random-sample tensor 1U, plus a cached buffer of 132 rows
+               // (from v0.21 also the peak of FlashInfer's sampler, which runs beside it)
   v2_runner,   // Model Runner V2's dummy sampler (temperature 0) skips top-k / top-p: the
                // logits 0.5U and an fp32 copy 1U; from v0.27 no copy: 0.5U, with TP the logits'
                // all-gather holds another 0.5U / TP
@@ -218,20 +224,25 @@ constexpr memory_term drafter_weights_estimate(const deployment& d) {
 
 // --- Activation peak -------------------------------------------------------------------------
 
-// The sampler path of a deployment (see sampler_path).
+// The sampler path of a deployment (see sampler_path): the release's, unless
+// VLLM_USE_FLASHINFER_SAMPLER says (topk_topp_sampler.py: 1 runs FlashInfer's sampler, 0 the
+// native one; from v0.21 the profile runs both). FlashInfer is CUDA's only: other GPUs sort
+// natively.
 constexpr sampler_path sampler_path_of(const deployment& d, const vllm_rules& rules) {
   if (uses_v2_model_runner(d, rules)) return sampler_path::v2_runner;
-  return rules.triton_top_k_top_p_sampler ? sampler_path::triton : sampler_path::torch_sort;
+  const bool cuda = d.gpu.vendor == gpu_vendor::nvidia;
+  if (cuda && d.flashinfer_sampler == true && !rules.flashinfer_sampler_by_default) return sampler_path::flashinfer;
+  if (rules.triton_top_k_top_p_sampler) return sampler_path::triton;
+  if (cuda && !d.flashinfer_sampler && !rules.sampler_known_from_release) return sampler_path::flashinfer_or_torch_sort;
+  return sampler_path::torch_sort;
 }
 
 // The sampler's peak in eighths of U (rows x vocab x 4 B).
 constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, std::int32_t tp) {
   switch (path) {
-    case sampler_path::torch_sort:
-      // Before v0.11.1 the FlashInfer sampler (3.5U) ran where FlashInfer was installed (Docker
-      // images; it was no pip dependency), torch.sort (9.5U) elsewhere: public logs of v0.10
-      // show both. The midpoint, 6.5U, with 3U either way as its uncertainty.
-      return rules.sampler_known_from_release ? 76 : 52;
+    case sampler_path::torch_sort: return 76;                // 9.5U
+    case sampler_path::flashinfer: return 28;                // 3.5U
+    case sampler_path::flashinfer_or_torch_sort: return 52;  // 6.5U
     case sampler_path::triton: return 28;  // 3.5U, and the cached buffer (added apart)
     case sampler_path::v2_runner:
       if (!rules.v2_sampler_without_fp32_copy) return 12;  // 1.5U
@@ -396,11 +407,12 @@ constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vll
   return t;
 }
 
-// Whether the budget takes the CUDA graphs' memory: from v0.21 on the V1 runner
-// (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS on by default), from v0.29 on V2; never with
-// --enforce-eager.
+// Whether the budget takes the CUDA graphs' memory: as VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
+// says (from v0.17; on by default from v0.20), on the V1 runner, and on V2 from v0.29 (its
+// estimate was 0 before); never with --enforce-eager.
 constexpr bool cudagraphs_subtracted(const deployment& d, const vllm_rules& rules) {
-  if (!rules.subtracts_cudagraph_memory || d.enforce_eager) return false;
+  if (d.enforce_eager || !rules.estimates_cudagraph_memory) return false;
+  if (!d.estimate_cudagraph_memory.value_or(rules.subtracts_cudagraph_memory)) return false;
   return !uses_v2_model_runner(d, rules) || rules.v2_runner_estimates_cudagraphs;
 }
 
@@ -435,7 +447,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
     // the estimate, at least 0.25 GiB.
     p.activation.bytes = p.activation_parts.total_bytes;
     p.activation.uncertainty_bytes = max_of(p.activation.bytes / 4, GiB / 4);
-    if (!rules.sampler_known_from_release)  // 6.5U of 3.5U - 9.5U
+    if (p.activation_parts.sampler == sampler_path::flashinfer_or_torch_sort)  // 6.5U of 3.5U - 9.5U
       p.activation.uncertainty_bytes = max_of(p.activation.uncertainty_bytes, 3 * p.activation_parts.logits_bytes);
   }
 

@@ -152,6 +152,8 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
   if (!(d.kv_offloading_size_gib >= 0)) return {errc::kv_offloading_size_must_be_positive, {thousandths(d.kv_offloading_size_gib)}};
   if (d.kv_offloading_size_gib > 0 && !rules.kv_offloading_flags)
     return {errc::feature_needs_newer_vllm, {0, 11, 1}, "--kv-offloading-size"};
+  if (d.estimate_cudagraph_memory && !rules.estimates_cudagraph_memory)
+    return {errc::feature_needs_newer_vllm, {0, 18}, "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS"};
   if (d.shared_prefix_tokens < 0 || (d.max_model_len > 0 && d.shared_prefix_tokens > d.max_model_len))
     return {errc::shared_prefix_tokens_out_of_range, {d.shared_prefix_tokens}};
   return {};

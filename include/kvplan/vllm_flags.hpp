@@ -41,9 +41,18 @@ struct vllm_arg {
 };
 
 struct vllm_args {
-  // An environment assignment the command needs ("VLLM_ATTENTION_BACKEND=FLASHINFER" for vLLM
-  // releases without --attention-backend); empty when none.
-  fixed_string<64> env{};
+  // The environment assignments the command needs, space-separated: VLLM_ATTENTION_BACKEND for
+  // releases without --attention-backend, and the memory profile's variables the deployment
+  // sets; empty when none.
+  fixed_string<128> env{};
+
+  constexpr vllm_args& set_env(std::string_view name, std::string_view value) {
+    if (env.size() > 0) env.push_back(' ');
+    env.append(name);
+    env.push_back('=');
+    env.append(value);
+    return *this;
+  }
   fixed_string<256> model{};
   static_vector<vllm_arg, 28> items{};
 
@@ -102,8 +111,7 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
     if (rules.attention_backend_flag) {
       a.add("--attention-backend", backend);
     } else {
-      a.env.append("VLLM_ATTENTION_BACKEND=");
-      a.env.append(backend);
+      a.set_env("VLLM_ATTENTION_BACKEND", backend);
     }
   }
   if (pinned || d.max_num_seqs > 0) a.add("--max-num-seqs", p.max_num_seqs);
@@ -141,6 +149,10 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
     a.add_fraction("--kv-offloading-size", d.kv_offloading_size_gib);
     if (d.offloading_backend == kv_offloading_backend::lmcache) a.add("--kv-offloading-backend", "lmcache");
   }
+  // The memory profile's environment, as planned.
+  if (d.flashinfer_sampler) a.set_env("VLLM_USE_FLASHINFER_SAMPLER", *d.flashinfer_sampler ? "1" : "0");
+  if (d.estimate_cudagraph_memory)
+    a.set_env("VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS", *d.estimate_cudagraph_memory ? "1" : "0");
   return a;
 }
 

@@ -70,6 +70,12 @@ struct vllm_rules {
   // Which sampler the profile runs follows from the release alone; before v0.11.1 it was the
   // FlashInfer sampler where FlashInfer was installed (Docker images), torch.sort elsewhere.
   bool sampler_known_from_release = true;
+  // FlashInfer's top-k / top-p sampler is on by default, and the profile also warms the native
+  // (Triton) path up: its peak is the larger of the two.
+  bool flashinfer_sampler_by_default = true;
+  // profile_cudagraph_memory estimates the graphs' memory (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
+  // can take it from the budget; subtracts_cudagraph_memory: by default).
+  bool estimates_cudagraph_memory = true;
   // FlashInfer's all-reduce + RMSNorm fusion (and its workspace) is on for TP > 1.
   bool flashinfer_allreduce_fusion = true;
   // CUDA graphs are captured in FULL (uniform decode) and PIECEWISE modes; before, PIECEWISE.
@@ -119,11 +125,13 @@ constexpr vllm_rules rules_for(vllm_version version) {
   const std::int64_t v = version.ordinal();
   const auto at_least = [](std::int32_t major, std::int32_t minor) { return vllm_version{major, minor, 0}.ordinal(); };
   vllm_rules r;
-  // vLLM PR #38284, v0.21.0: CUDA-graph memory profiling on by default, and the default
-  // utilization raised from 0.9 to 0.92 to compensate. The start-up log says "(default since
-  // v0.21.0)".
-  r.default_gpu_memory_utilization = v >= at_least(0, 21) ? 0.92 : 0.9;
-  r.subtracts_cudagraph_memory = v >= at_least(0, 21);
+  // vLLM PR #38284 (merged 2026-04-21): CUDA-graph memory profiling on by default, and the
+  // default utilization raised from 0.9 to 0.92 to compensate. Its log line says "(default since
+  // v0.21.0)", but v0.20 branched after it: a v0.20.2 start-up (vllm/vllm-openai:v0.20.2) prints
+  // "CUDA graph memory profiling is enabled" and takes the estimate, and its logger line numbers
+  // are main's of 2026-04-26..28; v0.19.1 still prints "In v0.19, ... will be enabled".
+  r.default_gpu_memory_utilization = v >= at_least(0, 20) ? 0.92 : 0.9;
+  r.subtracts_cudagraph_memory = v >= at_least(0, 20);
   // vLLM PR #47728, v0.26.0 (issue #49878 measures the change between v0.25.1 and v0.26).
   r.sizes_windows_for_batches_in_flight = v >= at_least(0, 26);
   // vLLM PR #53183, v0.29.0 (dated): MRV2 for all models.
@@ -158,6 +166,14 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.triton_top_k_top_p_sampler = v >= at_least(0, 17);
   // vLLM PR #26859 (2025-10-14) disabled the FlashInfer sampler by default: v0.11.1.
   r.sampler_known_from_release = v >= vllm_version{0, 11, 1}.ordinal();
+  // vLLM PR #40376 (2026-04-29, FlashInfer sampler by default) and #41375 (2026-05-01, the
+  // native sampler's warm-up in the profile), dated: v0.21.
+  r.flashinfer_sampler_by_default = v >= at_least(0, 21);
+  // vLLM PR #30515 (merged 2026-03-07, off by default until v0.20): a v0.17.1 release
+  // candidate's log prints "Profiling CUDA graph memory" (vLLM PR #36634), later ones "In v0.19,
+  // CUDA graph memory profiling will be enabled by default (VLLM_MEMORY_PROFILER_ESTIMATE_
+  // CUDAGRAPHS=1)" (dated: v0.17).
+  r.estimates_cudagraph_memory = v >= at_least(0, 17);
   // vLLM PR #34299 (2026-02-11, dated: v0.16.0).
   r.flashinfer_allreduce_fusion = v >= at_least(0, 16);
   // vLLM PR #25444 (2025-09-23, dated: v0.11.0): FULL_AND_PIECEWISE by default.

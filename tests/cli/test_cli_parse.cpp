@@ -81,6 +81,28 @@ TEST_CASE("flags take vLLM's names, aliases and forms", "[cli][parse]") {
   REQUIRE(parse({"m", "--gpu", "h100", "--vllm-version", "0.20"}).opts.vllm_version == kvplan::vllm_version{0, 20, 0});
 }
 
+TEST_CASE("--env: the memory profile's vLLM environment, in the plan and in the command", "[cli][parse]") {
+  const parse_result r = parse({"m", "--gpu", "h100", "--env", "VLLM_USE_FLASHINFER_SAMPLER=1", "--env",
+                                "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0"});
+  REQUIRE(r.error.empty());
+  CHECK(r.opts.flashinfer_sampler == true);
+  CHECK(r.opts.estimate_cudagraph_memory == false);
+  // vLLM reads both as bool(int(value)): any integer, nothing else.
+  CHECK(parse({"m", "--gpu", "h100", "--env", "VLLM_USE_FLASHINFER_SAMPLER=0"}).opts.flashinfer_sampler == false);
+  CHECK(parse({"m", "--gpu", "h100", "--env", "VLLM_USE_FLASHINFER_SAMPLER=true"}).error ==
+        "argument --env: invalid value 'VLLM_USE_FLASHINFER_SAMPLER=true': expected an integer, "
+        "VLLM_USE_FLASHINFER_SAMPLER=0 or =1 (vLLM reads bool(int(value)))");
+  CHECK(parse({"m", "--gpu", "h100", "--env", "VLLM_FOO=1"}).error.find("expected one of the variables kvplan models") != std::string::npos);
+  // The command carries what was planned.
+  kvplan::deployment d{.model = kvplan::models::llama_3_1_8b, .gpu = kvplan::gpus::h100_sxm, .vllm = {0, 19, 0},
+                       .estimate_cudagraph_memory = true};
+  CHECK(std::string(kvplan::vllm_serve_command(d).view()).rfind(
+            "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 vllm serve meta-llama/Llama-3.1-8B-Instruct", 0) == 0);
+  // Before v0.17 no release reads it: said, not ignored.
+  d.vllm = {0, 16, 0};
+  CHECK(kvplan::try_plan(d).error.code == kvplan::errc::feature_needs_newer_vllm);
+}
+
 TEST_CASE("bad values name the flag and the accepted form", "[cli][parse]") {
   REQUIRE(parse({"m", "--gpu", "h100", "--max-model-len", "abc"}).error ==
           "argument --max-model-len: invalid value 'abc': expected tokens: 32768, 32k (= 32,000), 32K (= 32,768), "

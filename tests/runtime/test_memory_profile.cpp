@@ -23,12 +23,31 @@ TEST_CASE("activation peak: the sampler's logits and the forward, by release", "
   constexpr activation_breakdown a = activation_estimate(next, rules_for(next.vllm), 1024, 8192);
   STATIC_REQUIRE(a.rows == 1'024);
   STATIC_REQUIRE(a.logits_bytes == 622'329'856);
-  STATIC_REQUIRE(a.sampler == sampler_path::torch_sort);
+  STATIC_REQUIRE(a.sampler == sampler_path::flashinfer_or_torch_sort);
   STATIC_REQUIRE(a.sampler_bytes == 4'045'144'064);
   STATIC_REQUIRE(a.kept_bytes == 41'943'040);
   STATIC_REQUIRE(a.forward_bytes == 79'691'776);
   STATIC_REQUIRE(a.moe_workspace_bytes == 671'088'640);
   STATIC_REQUIRE(a.total_bytes == 4'087'087'104);
+
+  // VLLM_USE_FLASHINFER_SAMPLER settles it: 1 runs FlashInfer's sampler, 3.5U = 2,178,154,496;
+  // 0 sorts with torch, 9.5U = 5,912,133,632 (the logs of vLLM issue #23278 and of Qwen3-Next
+  // over 2 x H200 balance with 9.5U: "FlashInfer is not available" installs).
+  deployment with = next;
+  with.flashinfer_sampler = true;
+  CHECK(activation_estimate(with, rules_for(with.vllm), 1024, 8192).sampler == sampler_path::flashinfer);
+  CHECK(activation_estimate(with, rules_for(with.vllm), 1024, 8192).sampler_bytes == 2'178'154'496);
+  deployment without = next;
+  without.flashinfer_sampler = false;
+  CHECK(activation_estimate(without, rules_for(without.vllm), 1024, 8192).sampler == sampler_path::torch_sort);
+  CHECK(activation_estimate(without, rules_for(without.vllm), 1024, 8192).sampler_bytes == 5'912'133'632);
+  // From v0.11.1 FlashInfer's sampler is opt-in: 1 still selects it (v0.16: 3.5U, no Triton
+  // buffer); from v0.21 it is the default and the profile also warms the Triton path up, so
+  // the peak stays the Triton one (3.5U + the buffer) either way.
+  with.vllm = {0, 16, 0};
+  CHECK(activation_estimate(with, rules_for(with.vllm), 1024, 8192).sampler_bytes == 2'178'154'496);
+  with.vllm = {0, 21, 0};
+  CHECK(activation_estimate(with, rules_for(with.vllm), 1024, 8192).sampler == sampler_path::triton);
 
   // v0.16 sorts with torch: 9.5U. Qwen3-14B-sized (vocab 151,936) at 1,024 rows: 5,912,133,632 B.
   deployment v16 = next;
@@ -67,6 +86,20 @@ TEST_CASE("Model Runner V2 by release and model family", "[memory_profile]") {
                                     rules_for({0, 28, 0})));
   CHECK(cudagraphs_subtracted({.model = models::gpt_oss_20b, .gpu = gpus::h100_sxm, .vllm = {0, 28, 0}},
                               rules_for({0, 28, 0})));
+}
+
+TEST_CASE("VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS: opt in before v0.20, opt out after", "[memory_profile]") {
+  const auto subtracted = [](vllm_version v, std::optional<bool> env, bool eager = false) {
+    const deployment d{.model = models::gpt_oss_20b, .gpu = gpus::h100_sxm, .enforce_eager = eager, .vllm = v,
+                       .estimate_cudagraph_memory = env};
+    return cudagraphs_subtracted(d, rules_for(v));
+  };
+  CHECK_FALSE(subtracted({0, 19, 0}, std::nullopt));  // off by default before v0.20
+  CHECK(subtracted({0, 19, 0}, true));                // =1 takes it (the variable exists from v0.17)
+  CHECK_FALSE(subtracted({0, 16, 0}, true));          // no estimate to take before v0.17
+  CHECK(subtracted({0, 20, 0}, std::nullopt));        // on by default from v0.20 (a v0.20.2 log)
+  CHECK_FALSE(subtracted({0, 21, 0}, false));         // =0: graphs captured, nothing taken
+  CHECK_FALSE(subtracted({0, 21, 0}, true, true));    // --enforce-eager captures none
 }
 
 TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_profile]") {

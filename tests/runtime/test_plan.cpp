@@ -506,7 +506,7 @@ TEST_CASE("the largest max_model_len that fits, past the requested one", "[plan]
 
 TEST_CASE("vLLM's default budget: utilization of the total, minus what is not KV", "[plan][budget]") {
   // H100: total 81080 MiB. v0.33 default utilization 0.92: ceil(85,018,542,080 x 0.92) =
-  // 78,217,058,714 B requested; v0.20 default 0.9: 76,516,687,872 B (71.26 GiB).
+  // 78,217,058,714 B requested; v0.19 default 0.9: 76,516,687,872 B (71.26 GiB).
   constexpr deployment d{.model = models::llama_3_1_8b,
                          .gpu = gpus::h100_sxm,
                          .memory = {.weights_bytes = 16'060'522'496,
@@ -519,9 +519,9 @@ TEST_CASE("vLLM's default budget: utilization of the total, minus what is not KV
   // 78,217,058,714 - 16,060,522,496 - 5,368,709,120 - 134,217,728 - 536,870,912
   STATIC_REQUIRE(p.available_kv_cache_bytes == 56'116'738'458);
   deployment older = d;
-  older.vllm = {0, 20, 0};
+  older.vllm = {0, 19, 0};
   const plan q = make_plan(older);
   REQUIRE(q.requested_memory_bytes == 76'516'687'872);
-  REQUIRE(q.cudagraph_bytes == 0);  // not subtracted before v0.21
+  REQUIRE(q.cudagraph_bytes == 0);  // not subtracted before v0.20
   REQUIRE(q.available_kv_cache_bytes == 76'516'687'872 - 16'060'522'496 - 5'368'709'120 - 134'217'728);
 }

@@ -94,9 +94,9 @@ TEST_CASE("Llama-3.1-70B over TP 4 on H100, both styles", "[flags]") {
           "--data-parallel-size 1 --max-model-len 32768 --gpu-memory-utilization 0.92 --dtype bfloat16 "
           "--kv-cache-dtype auto --block-size 16 --attention-backend FLASH_ATTN --max-num-seqs 1024 "
           "--max-num-batched-tokens 8192 --enable-prefix-caching");
-  // v0.20 defaults: utilization 0.9; hybrid-free models kept prefix caching on.
+  // v0.19 defaults: utilization 0.9; hybrid-free models kept prefix caching on.
   deployment older = llama_70b_tp4;
-  older.vllm = {0, 20, 0};
+  older.vllm = {0, 19, 0};
   REQUIRE(vllm_serve_command(older, flag_style::pinned).view().find("--gpu-memory-utilization 0.9 ") !=
           std::string_view::npos);
 }

@@ -39,7 +39,7 @@ TEST_CASE("v0.10: the version, the args, the load line with four decimals, capac
 
 TEST_CASE("v0.10.2: the Free-memory line gives every term, and the plan is vLLM's", "[vllm_log]") {
   // Qwen3-Next-80B over 2 x H200: 125.83 - 74.28 - 5.58 - 1.38 = 44.59 GiB (graphs not taken
-  // before v0.21).
+  // before v0.20).
   const vllm_log log = read_vllm_log(
       "INFO 10-23 09:12:01 [api_server.py:1805] vLLM API server version 0.10.2\n"
       "(Worker_TP1 pid=2211) INFO 10-23 09:15:52 [gpu_model_runner.py:2392] Model loading took 74.2812 GiB and "
@@ -71,7 +71,7 @@ TEST_CASE("DEBUG profile lines, v0.19 graph estimates, v0.27 consumed memory", "
   CHECK(debug.non_torch_gib->value == 0.02);
   CHECK(debug.weights_gib->value == 2.32);
 
-  // v0.19: the load line says "memory"; the graph estimate is printed (taken from v0.21).
+  // v0.19: the load line says "memory"; the graph estimate is printed (taken from v0.20).
   const vllm_log v19 = read_vllm_log(
       "INFO 04-02 11:00:00 [gpu_model_runner.py:4820] Model loading took 33.98 GiB memory and 81.566250 seconds\n"
       "INFO 04-02 11:00:30 [gpu_model_runner.py:5955] Estimated CUDA graph memory: 2.73 GiB total\n"

@@ -29,7 +29,7 @@ struct startup_log {
   logged_gib activation;    // "X GiB for peak activation" / "torch peak memory increase"
   logged_gib non_torch;     // "X GiB for non-torch memory"
   logged_gib cudagraph;     // "Estimated CUDA graph memory" or, before v0.18, "Graph capturing ... took X GiB"
-  bool cudagraph_subtracted = false;  // the release takes it from the budget (v0.21+)
+  bool cudagraph_subtracted = false;  // the release takes it from the budget (v0.20+)
   double available_kv;      // "Available KV cache memory: X GiB"
   kvplan::count_t kv_cache_tokens = 0;  // "GPU KV cache size: N tokens" (0: not shown)
 };
@@ -112,7 +112,7 @@ inline const std::vector<startup_log>& startup_logs() {
                  std::nullopt, std::nullopt, false, -2.14, 0});
     // Qwen/Qwen2.5-72B-Instruct, 4 x L40S (g6e.12xlarge), TP 4, vLLM 0.19.0, --max-model-len 8192:
     // "Model loading took 33.98 GiB memory"; "Estimated CUDA graph memory: 2.73 GiB total" (not
-    // subtracted before v0.21); "Available KV cache memory: 5.11 GiB"; "GPU KV cache size: 67,024
+    // subtracted before v0.20); "Available KV cache memory: 5.11 GiB"; "GPU KV cache size: 67,024
     // tokens"; "Maximum concurrency for 8,192 tokens per request: 8.18x". A k8s deployment note.
     v.push_back({"qwen2.5-72b 4xL40S TP4 v0.19", "k8s deployment note (vLLM 0.19.0, g6e.12xlarge)",
                  {.model = models::qwen2_5_72b, .gpu = with_total(gpus::l40s, 44.42), .tensor_parallel_size = 4,

@@ -102,6 +102,9 @@ std::string estimated(const kvplan::memory_term& t) {
 const char* sampler_name(kvplan::sampler_path s) {
   switch (s) {
     case kvplan::sampler_path::torch_sort: return "torch.sort top-k/top-p (V1)";
+    case kvplan::sampler_path::flashinfer: return "FlashInfer top-k/top-p (V1)";
+    case kvplan::sampler_path::flashinfer_or_torch_sort:
+      return "FlashInfer top-k/top-p if installed, else torch.sort (V1)";
     case kvplan::sampler_path::triton: return "Triton top-k/top-p (V1)";
     case kvplan::sampler_path::v2_runner: return "Model Runner V2";
   }
@@ -135,6 +138,9 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
          " B; sampler " + with_commas(a.sampler_bytes) + " B; hidden states kept " + with_commas(a.kept_bytes) + " B");
     line("                 one layer's forward " + with_commas(a.forward_bytes) + " B; experts' workspace " +
          with_commas(a.moe_workspace_bytes) + " B; peak " + with_commas(a.total_bytes) + " B");
+    if (a.sampler == kvplan::sampler_path::flashinfer_or_torch_sort)
+      line("                 (the sampler: 6.5U, the midpoint of FlashInfer's 3.5U and torch.sort's 9.5U; "
+           "--env VLLM_USE_FLASHINFER_SAMPLER=1 or =0 says which)");
   }
   if (m.non_torch.given) {
     line("  non-torch      given: " + with_commas(m.non_torch.bytes) + " B");

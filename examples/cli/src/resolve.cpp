@@ -275,6 +275,8 @@ resolved resolve_options(const options& o) {
   d.kv_offloading_size_gib = o.kv_offloading_size.value_or(0);
   d.offloading_backend = o.kv_offloading_backend.value_or(kvplan::kv_offloading_backend::native);
   d.shared_prefix_tokens = o.shared_prefix_tokens.value_or(0);
+  d.flashinfer_sampler = o.flashinfer_sampler;
+  d.estimate_cudagraph_memory = o.estimate_cudagraph_memory;
   if (o.quantization) {
     // Held by the result (heap-held, so a move keeps the deployment's view valid).
     r.quantization = std::make_shared<const std::string>(*o.quantization);

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 //   requested = ceil(total x gpu_memory_utilization)
-//   available = requested - (weights + activation peak + non-torch) - CUDA graphs (v0.21+)
+//   available = requested - (weights + activation peak + non-torch) - CUDA graphs (v0.20+)
 // or exactly --kv-cache-memory-bytes, which skips the profile. vLLM measures the non-KV terms at
 // start-up; a plan takes them from deployment::memory when given, else estimates them
 // (kvplan/memory_profile.hpp).

@@ -63,6 +63,10 @@ struct options {
   std::optional<double> kv_offloading_size;  // GiB over the engine's ranks
   std::optional<kvplan::kv_offloading_backend> kv_offloading_backend;
   std::optional<count_t> shared_prefix_tokens;  // kvplan's own: not a vLLM flag
+  // --env: vLLM environment variables of the memory profile (VLLM_USE_FLASHINFER_SAMPLER,
+  // VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS).
+  std::optional<bool> flashinfer_sampler;
+  std::optional<bool> estimate_cudagraph_memory;
   // `kvplan size`: the target and the search space.
   std::optional<count_t> concurrency;          // requests of --max-model-len at once
   std::optional<count_t> kv_cache_tokens;      // or a token capacity
