@@ -142,6 +142,9 @@ struct deployment {
   // VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS: whether the CUDA-graph estimate comes off the KV
   // budget (the variable exists from v0.17; on by default from v0.20).
   std::optional<bool> estimate_cudagraph_memory{};
+  // VLLM_USE_V2_MODEL_RUNNER: Model Runner V2 (1) or the V1 runner (0) instead of vLLM's choice
+  // by model family.
+  std::optional<bool> v2_model_runner{};
 
   // Not a vLLM setting: a prefix of this many tokens that every request shares (a system
   // prompt, few-shot examples). With prefix caching its full blocks are held once; the plan

@@ -93,6 +93,7 @@ struct memory_profile {
 // Whether vLLM runs the deployment on Model Runner V2 (its oracle, by release and model family;
 // see vllm_rules), else on the V1 runner.
 constexpr bool uses_v2_model_runner(const deployment& d, const vllm_rules& rules) {
+  if (d.v2_model_runner) return *d.v2_model_runner;  // VLLM_USE_V2_MODEL_RUNNER
   const model& m = d.model;
   if (rules.v2_model_runner_for_all_models) return true;
   const bool dense = !m.is_hybrid() && !m.is_moe();

@@ -153,7 +153,10 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
   if (d.kv_offloading_size_gib > 0 && !rules.kv_offloading_flags)
     return {errc::feature_needs_newer_vllm, {0, 11, 1}, "--kv-offloading-size"};
   if (d.estimate_cudagraph_memory && !rules.estimates_cudagraph_memory)
-    return {errc::feature_needs_newer_vllm, {0, 18}, "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS"};
+    return {errc::feature_needs_newer_vllm, {0, 17}, "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS"};
+  // Model Runner V2 as kvplan models it: the releases that chose it by default (v0.22 on).
+  if (d.v2_model_runner == true && !rules.v2_runner_for_qwen3_dense)
+    return {errc::feature_needs_newer_vllm, {0, 22}, "VLLM_USE_V2_MODEL_RUNNER=1 (Model Runner V2 as kvplan models it)"};
   if (d.shared_prefix_tokens < 0 || (d.max_model_len > 0 && d.shared_prefix_tokens > d.max_model_len))
     return {errc::shared_prefix_tokens_out_of_range, {d.shared_prefix_tokens}};
   return {};

@@ -153,6 +153,7 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (d.flashinfer_sampler) a.set_env("VLLM_USE_FLASHINFER_SAMPLER", *d.flashinfer_sampler ? "1" : "0");
   if (d.estimate_cudagraph_memory)
     a.set_env("VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS", *d.estimate_cudagraph_memory ? "1" : "0");
+  if (d.v2_model_runner) a.set_env("VLLM_USE_V2_MODEL_RUNNER", *d.v2_model_runner ? "1" : "0");
   return a;
 }
 

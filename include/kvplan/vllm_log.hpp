@@ -25,6 +25,7 @@
 #include "kvplan/config.hpp"
 #include "kvplan/deployment.hpp"
 #include "kvplan/dtype.hpp"
+#include "kvplan/plan.hpp"
 #include "kvplan/units.hpp"
 #include "kvplan/vllm_version.hpp"
 
@@ -56,6 +57,10 @@ struct vllm_log {
   std::optional<log_figure> available_kv_gib;       // Available KV cache memory
   std::optional<log_figure> kv_cache_tokens;        // GPU KV cache size
   std::optional<log_figure> max_concurrency;        // Maximum concurrency ...: X x
+  // Which top-k / top-p sampler the engine took: "Using FlashInfer for top-p & top-k sampling"
+  // (true), "FlashInfer is not available. Falling back to the PyTorch-native implementation" or
+  // "FlashInfer top-p/top-k sampling unavailable" / "disabled" (false).
+  std::optional<bool> flashinfer_sampler;
   // The non-default args vLLM printed, as key and Python value text.
   std::vector<std::pair<std::string, std::string>> args;
   std::string args_line;
@@ -232,6 +237,11 @@ inline vllm_log read_vllm_log(std::string_view text) {
       set(log.available_kv_gib, after(line, "Available KV cache memory:"), line);
     if (line.find("GPU KV cache size:") != std::string_view::npos)
       set(log.kv_cache_tokens, after(line, "GPU KV cache size:"), line);
+    if (line.find("Using FlashInfer for top-p & top-k sampling") != std::string_view::npos) log.flashinfer_sampler = true;
+    if (line.find("Falling back to the PyTorch-native implementation of top-p") != std::string_view::npos ||
+        line.find("FlashInfer top-p/top-k sampling unavailable") != std::string_view::npos ||
+        line.find("FlashInfer top-p/top-k sampling disabled") != std::string_view::npos)
+      log.flashinfer_sampler = false;
     if (const std::size_t c = line.find("Maximum concurrency for "); c != std::string_view::npos) {
       if (const std::size_t colon = line.find("per request:", c); colon != std::string_view::npos)
         set(log.max_concurrency, after(line, "per request:"), line);
@@ -310,8 +320,40 @@ inline applied_log apply_vllm_log(const vllm_log& log, deployment& d) {
       took("CUDA-graph estimate", *log.cudagraph_estimate_gib);
     }
   }
+  if (log.flashinfer_sampler && !d.flashinfer_sampler) {
+    d.flashinfer_sampler = log.flashinfer_sampler;
+    out.read.push_back(*log.flashinfer_sampler ? "sampler: FlashInfer's top-k / top-p"
+                                               : "sampler: the native top-k / top-p (no FlashInfer)");
+  }
+  // Most logs print the budget but not every term it is made of (at INFO, v0.11 - v0.26 give the
+  // weights and "Available KV cache memory" only): the terms left out add up to what the budget
+  // lacks, requested - weights - available (- the graph estimate the release takes). The peak
+  // activation takes that remainder after kvplan's estimates of the others, so that the plan
+  // starts from the budget vLLM computed.
+  const bool non_torch_measured = d.memory.non_torch_bytes.has_value();
+  bool activation_from_budget = false;
+  if (log.available_kv_gib && d.memory.weights_bytes && !d.memory.activation_bytes && d.kv_cache_memory_bytes == 0) {
+    if (const plan_result r = try_plan(d); r.ok() && !r.plan.kv_cache_memory_given) {
+      const plan& p = r.plan;
+      const count_t rest = p.requested_memory_bytes - *d.memory.weights_bytes - detail::gib_bytes(log.available_kv_gib->value);
+      const count_t non_torch = d.memory.non_torch_bytes.value_or(p.non_torch_bytes);
+      const count_t graphs = d.memory.cudagraph_bytes.value_or(p.cudagraph_bytes);
+      const count_t activation = rest - non_torch - graphs;
+      if (activation >= 0) {
+        d.memory.activation_bytes = activation;
+        if (!d.memory.non_torch_bytes) d.memory.non_torch_bytes = non_torch;
+        if (p.cudagraph_bytes > 0 && !d.memory.cudagraph_bytes) d.memory.cudagraph_bytes = graphs;
+        activation_from_budget = true;
+        out.read.push_back("the rest of the budget " + detail::gib_text(static_cast<double>(rest) / GiB) +
+                           " (requested - weights - available KV cache): peak activation " +
+                           detail::gib_text(static_cast<double>(activation) / GiB) + " after kvplan's other terms");
+      }
+    }
+  }
   if (!d.memory.activation_bytes) out.assumed.push_back("peak activation: kvplan's estimate");
-  if (!d.memory.non_torch_bytes) out.assumed.push_back("non-torch memory: kvplan's estimate");
+  if (!non_torch_measured)
+    out.assumed.push_back(activation_from_budget ? "non-torch memory: kvplan's estimate (within the logged budget)"
+                                                 : "non-torch memory: kvplan's estimate");
   if (!d.memory.cudagraph_bytes) out.assumed.push_back("CUDA-graph memory: kvplan's estimate (where the release takes it)");
   return out;
 }

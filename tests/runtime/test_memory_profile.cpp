@@ -88,6 +88,23 @@ TEST_CASE("Model Runner V2 by release and model family", "[memory_profile]") {
                               rules_for({0, 28, 0})));
 }
 
+TEST_CASE("VLLM_USE_V2_MODEL_RUNNER overrides vLLM's choice by model family", "[memory_profile]") {
+  // Gemma-4-31B on v0.26: V2 by default (every dense model from v0.25), so its dummy sampler
+  // (temperature 0) and no graph estimate before v0.29; =0 runs V1: the Triton top-k / top-p
+  // and the graph estimate taken. A published v0.26.0 start-up on a B300 ran it so.
+  deployment d{.model = models::gemma_4_31b, .gpu = gpus::b300, .vllm = {0, 26, 0}};
+  CHECK(uses_v2_model_runner(d, rules_for(d.vllm)));
+  CHECK_FALSE(cudagraphs_subtracted(d, rules_for(d.vllm)));
+  d.v2_model_runner = false;
+  CHECK_FALSE(uses_v2_model_runner(d, rules_for(d.vllm)));
+  CHECK(cudagraphs_subtracted(d, rules_for(d.vllm)));
+  CHECK(sampler_path_of(d, rules_for(d.vllm)) == sampler_path::triton);
+  // Before v0.22 kvplan does not model V2: said, not planned as something else.
+  d.v2_model_runner = true;
+  d.vllm = {0, 21, 0};
+  CHECK(try_plan(d).error.code == errc::feature_needs_newer_vllm);
+}
+
 TEST_CASE("VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS: opt in before v0.20, opt out after", "[memory_profile]") {
   const auto subtracted = [](vllm_version v, std::optional<bool> env, bool eager = false) {
     const deployment d{.model = models::gpt_oss_20b, .gpu = gpus::h100_sxm, .enforce_eager = eager, .vllm = v,

@@ -106,6 +106,57 @@ TEST_CASE("DEBUG profile lines, v0.19 graph estimates, v0.27 consumed memory", "
   CHECK(std::abs(static_cast<double>(p.available_kv_cache_bytes) / GiB - 155.04) < 0.016);
 }
 
+TEST_CASE("an INFO log gives the budget, not its terms: the plan starts from the budget", "[vllm_log]") {
+  // Qwen3-Next-80B (a W4A16 checkpoint) over 2 x L40S, vLLM 0.13.0, from a docker-compose log:
+  // at INFO it prints the weights and the budget, not the activation peak nor non-torch memory.
+  const vllm_log log = read_vllm_log(
+      "(APIServer pid=1) INFO 02-12 19:46:23 [api_server.py:1351] vLLM API server version 0.13.0\n"
+      "(APIServer pid=1) INFO 02-12 19:46:23 [utils.py:253] non-default args: {'model': '/models', "
+      "'max_model_len': 32768, 'tensor_parallel_size': 2, 'disable_custom_all_reduce': True, "
+      "'gpu_memory_utilization': 0.92, 'kv_cache_dtype': 'fp8', 'enable_prefix_caching': True, "
+      "'max_num_batched_tokens': 8192, 'max_num_seqs': 8}\n"
+      "(Worker_TP0 pid=306) INFO 02-12 19:47:50 [gpu_model_runner.py:3659] Model loading took 22.5313 GiB memory and "
+      "63.204064 seconds\n"
+      "(Worker_TP0 pid=306) INFO 02-12 19:50:09 [gpu_worker.py:375] Available KV cache memory: 17.58 GiB\n"
+      "(EngineCore_DP0 pid=241) INFO 02-12 19:50:09 [kv_cache_utils.py:1291] GPU KV cache size: 767,552 tokens\n"
+      "(EngineCore_DP0 pid=241) INFO 02-12 19:50:09 [kv_cache_utils.py:1296] Maximum concurrency for 32,768 tokens "
+      "per request: 84.29x\n");
+  REQUIRE(log.available_kv_gib);
+  REQUIRE_FALSE(log.activation_gib);
+  deployment d{.model = models::qwen3_next_80b, .gpu = gpus::l40s, .tensor_parallel_size = 2,
+               .kv_cache_dtype = cache_dtype::fp8, .gpu_memory_utilization = 0.92, .max_model_len = 32768,
+               .max_num_seqs = 8, .max_num_batched_tokens = 8192,
+               .enable_prefix_caching = prefix_caching::enabled};
+  const applied_log applied = apply_vllm_log(log, d);
+  REQUIRE(d.memory.activation_bytes);
+  CHECK(applied.read.back().find("the rest of the budget") == 0);
+  const plan p = make_plan(d);
+  // The budget is the logged one (rounded to 0.01 GiB) ...
+  CHECK(std::abs(static_cast<double>(p.available_kv_cache_bytes) / GiB - 17.58) < 0.006);
+  // ... and the KV arithmetic gives vLLM's figures: 4 groups of 1,072-token blocks (the attention
+  // page raised to the GDN state's), 6,586,368 B a block; 17.58 GiB / 6,586,368 B = 2,865 blocks,
+  // 2,865 // 4 = 716 a group, 716 x 1,072 = 767,552 tokens.
+  CHECK(p.block_size == 1'072);
+  CHECK(p.bytes_per_block == 6'586'368);
+  CHECK(p.kv_cache_tokens == 767'552);
+}
+
+TEST_CASE("the sampler a log names", "[vllm_log]") {
+  // v0.10: a pip install without FlashInfer warns, a Docker image says it uses it.
+  CHECK(read_vllm_log("WARNING 09-07 07:06:56 [topk_topp_sampler.py:61] FlashInfer is not available. Falling back to "
+                      "the PyTorch-native implementation of top-p & top-k sampling. For the best performance, please "
+                      "install FlashInfer.\n")
+            .flashinfer_sampler == false);
+  const vllm_log with = read_vllm_log(
+      "INFO 10-02 10:00:00 [topk_topp_sampler.py:50] Using FlashInfer for top-p & top-k sampling.\n"
+      "INFO 10-02 10:00:01 [gpu_model_runner.py:2007] Model loading took 14.2488 GiB and 4.422213 seconds\n");
+  CHECK(with.flashinfer_sampler == true);
+  deployment d{.model = models::qwen2_5_7b, .gpu = gpus::a100_80gb, .vllm = {0, 10, 1}};
+  (void)apply_vllm_log(with, d);
+  CHECK(d.flashinfer_sampler == true);
+  CHECK(make_plan(d).profile.activation_parts.sampler == sampler_path::flashinfer);
+}
+
 TEST_CASE("what is not a start-up log", "[vllm_log]") {
   CHECK(read_vllm_log("").empty());
   CHECK(read_vllm_log("hello\nworld\n").empty());

@@ -159,10 +159,12 @@ std::string env_flag(options& o, std::string_view v) {
   const std::string_view name = v.substr(0, eq);
   std::optional<bool>* out = name == "VLLM_USE_FLASHINFER_SAMPLER"                ? &o.flashinfer_sampler
                              : name == "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS" ? &o.estimate_cudagraph_memory
+                             : name == "VLLM_USE_V2_MODEL_RUNNER"                 ? &o.v2_model_runner
                                                                                   : nullptr;
   if (out == nullptr)
-    return "one of the variables kvplan models, VLLM_USE_FLASHINFER_SAMPLER=0|1 or "
-           "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0|1 (not \"" + std::string(name) + "\")";
+    return "one of the variables kvplan models, VLLM_USE_FLASHINFER_SAMPLER, "
+           "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS or VLLM_USE_V2_MODEL_RUNNER, =0 or =1 (not \"" +
+           std::string(name) + "\")";
   const std::optional<count_t> n = eq == std::string_view::npos ? std::nullopt : python_int(v.substr(eq + 1));
   if (!n) return "an integer, " + std::string(name) + "=0 or =1 (vLLM reads bool(int(value)))";
   *out = *n != 0;
@@ -343,7 +345,7 @@ const std::vector<flag_spec>& flag_table() {
        }},
       {"--env", "", true,
        "(may be repeated) a vLLM environment variable of the memory profile: VLLM_USE_FLASHINFER_SAMPLER=0|1, "
-       "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0|1",
+       "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0|1, VLLM_USE_V2_MODEL_RUNNER=0|1",
        [](options& o, std::string_view v) { return env_flag(o, v); }},
       {"--shared-prefix-tokens", "", true,
        "(kvplan's, not a vLLM flag) tokens of a prefix every request shares, e.g. a 2000-token system prompt",

@@ -277,6 +277,7 @@ resolved resolve_options(const options& o) {
   d.shared_prefix_tokens = o.shared_prefix_tokens.value_or(0);
   d.flashinfer_sampler = o.flashinfer_sampler;
   d.estimate_cudagraph_memory = o.estimate_cudagraph_memory;
+  d.v2_model_runner = o.v2_model_runner;
   if (o.quantization) {
     // Held by the result (heap-held, so a move keeps the deployment's view valid).
     r.quantization = std::make_shared<const std::string>(*o.quantization);

@@ -64,9 +64,10 @@ struct options {
   std::optional<kvplan::kv_offloading_backend> kv_offloading_backend;
   std::optional<count_t> shared_prefix_tokens;  // kvplan's own: not a vLLM flag
   // --env: vLLM environment variables of the memory profile (VLLM_USE_FLASHINFER_SAMPLER,
-  // VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS).
+  // VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS, VLLM_USE_V2_MODEL_RUNNER).
   std::optional<bool> flashinfer_sampler;
   std::optional<bool> estimate_cudagraph_memory;
+  std::optional<bool> v2_model_runner;
   // `kvplan size`: the target and the search space.
   std::optional<count_t> concurrency;          // requests of --max-model-len at once
   std::optional<count_t> kv_cache_tokens;      // or a token capacity
