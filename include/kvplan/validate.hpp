@@ -149,6 +149,16 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     }
   }
   if (d.disable_hybrid_kv_cache_manager && m.is_hybrid()) return {errc::hybrid_kv_cache_manager_needed};
+  if (m.is_hybrid() && d.enable_prefix_caching != prefix_caching::disabled) {
+    // v0.10.0 - v0.10.1: prefix caching, on by default, makes the runner raise "Prefix caching is
+    // not supported for Mamba yet".
+    if (!rules.hybrid_prefix_caching_dropped_when_unsupported)
+      return {errc::feature_needs_newer_vllm, {0, 10, 2},
+              "prefix caching (on by default) with Mamba or linear-attention layers: pass --no-enable-prefix-caching; it"};
+    if (d.enable_prefix_caching == prefix_caching::enabled && detail::supports_mamba_prefix_caching(m, rules) &&
+        !rules.hybrid_prefix_caching_by_default)
+      return {errc::mamba_all_cache_mode_not_modelled, {}, m.model_type};
+  }
   if (!(d.kv_offloading_size_gib >= 0)) return {errc::kv_offloading_size_must_be_positive, {thousandths(d.kv_offloading_size_gib)}};
   if (d.kv_offloading_size_gib > 0 && !rules.kv_offloading_flags)
     return {errc::feature_needs_newer_vllm, {0, 11, 1}, "--kv-offloading-size"};

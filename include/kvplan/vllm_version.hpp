@@ -43,6 +43,16 @@ struct vllm_rules {
   bool reserves_null_block_in_fit_check = true;
   // Hybrid (Mamba / linear-attention) models get prefix caching, so Mamba "align" mode.
   bool hybrid_prefix_caching_by_default = true;
+  // Prefix caching asked for on a hybrid model is dropped where unsupported instead of failing
+  // (before, the runner raised NotImplementedError, and prefix caching was on by default).
+  bool hybrid_prefix_caching_dropped_when_unsupported = true;
+  // The Mamba2 family (SupportsMambaPrefixCaching) keeps prefix caching, caching Mamba state
+  // at every block; Mamba1 and Jamba likewise.
+  bool mamba2_prefix_caching = true;
+  bool mamba1_prefix_caching = true;
+  // Mamba "align" mode: every hybrid model keeps prefix caching (those without
+  // SupportsMambaPrefixCaching in align mode).
+  bool mamba_align_mode = true;
   // Chunked local attention keeps the hybrid KV-cache manager; before, Llama 4's chunked
   // layers were allocated as full attention.
   bool chunked_local_keeps_hybrid_manager = true;
@@ -141,6 +151,16 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.reserves_null_block_in_fit_check = v >= at_least(0, 29);
   // vLLM PR #50991, v0.28.0.
   r.hybrid_prefix_caching_by_default = v >= at_least(0, 28);
+  // MambaModelConfig.verify_and_update_config, from the release branches: PR #23716 (in
+  // releases/v0.10.2; v0.10.1's runner raises "Prefix caching is not supported for Mamba yet"),
+  // PR #25752 (Mamba2 family, in v0.11.1rc1, not v0.11.0; other hybrids "detected without
+  // support for prefix caching: disabling", as v0.11.2 and v0.13.0 Qwen3-Next logs print), PR
+  // #26377 (Mamba1, Jamba; merged 2025-11-02, present in v0.11.2), PR #30877 (align mode, merged
+  // 2026-01-23; a v0.15.0rc3 log prints its config.py line numbers).
+  r.hybrid_prefix_caching_dropped_when_unsupported = v >= vllm_version{0, 10, 2}.ordinal();
+  r.mamba2_prefix_caching = v >= vllm_version{0, 11, 1}.ordinal();
+  r.mamba1_prefix_caching = v >= vllm_version{0, 11, 2}.ordinal();
+  r.mamba_align_mode = v >= at_least(0, 15);
   // VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE default flipped to 1 by vLLM PR #29627
   // (dated: issue #46553 places the change between v0.22 and v0.23).
   r.chunked_local_keeps_hybrid_manager = v >= at_least(0, 23);

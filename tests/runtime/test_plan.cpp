@@ -300,6 +300,16 @@ TEST_CASE("Nemotron 3 Nano: Mamba-2 state aligns the attention block size", "[pl
   REQUIRE(q.blocks_per_request == 20);
   REQUIRE(q.max_concurrency == Approx(416.85));
 
+  // Asked for before v0.28, prefix caching put NemotronH (SupportsMambaPrefixCaching) in "all"
+  // mode, a layout kvplan refuses to guess; v0.10.1 failed on it, and it was on by default.
+  older.enable_prefix_caching = prefix_caching::enabled;
+  REQUIRE(try_plan(older).error.code == errc::mamba_all_cache_mode_not_modelled);
+  older.vllm = {0, 10, 1};
+  older.enable_prefix_caching = prefix_caching::by_default;
+  REQUIRE(try_plan(older).error.code == errc::feature_needs_newer_vllm);
+  older.enable_prefix_caching = prefix_caching::disabled;
+  REQUIRE(try_plan(older).ok());
+
   // An fp8 cache halves the attention bytes, so the block doubles:
   // 16 x cdiv(2,134,016, 16 x 512) = 16 x 261 = 4,176.
   deployment fp8 = d;
@@ -324,6 +334,27 @@ constexpr model mamba1_hybrid =
 constexpr model kv_sharing =
     toy_model("toy/kv-sharing", pattern_layers("AAAASSSS", {{'A', full_attention(8, 128)}, {'S', kv_shared()}}), 32768);
 }  // namespace
+
+TEST_CASE("prefix caching asked for on a GDN hybrid: dropped before align mode, align after", "[plan][mamba]") {
+  // Qwen3-Next: no SupportsMambaPrefixCaching. v0.13 drops --enable-prefix-caching (its log:
+  // "Hybrid or mamba-based model detected without support for prefix caching: disabling");
+  // from v0.15 it runs in align mode: 2 blocks in each of the 3 GDN groups instead of 1.
+  deployment d{.model = models::qwen3_next_80b, .gpu = gpus::h200, .tensor_parallel_size = 2,
+               .kv_cache_memory_bytes = 40 * GiB, .max_model_len = 32768,
+               .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 13, 0}};
+  const plan dropped = make_plan(d);
+  CHECK_FALSE(dropped.prefix_caching);
+  CHECK(dropped.mamba_mode == mamba_cache_mode::none);
+  d.vllm = {0, 15, 0};
+  const plan aligned = make_plan(d);
+  CHECK(aligned.prefix_caching);
+  CHECK(aligned.mamba_mode == mamba_cache_mode::align);
+  CHECK(aligned.blocks_per_request == dropped.blocks_per_request + 3);
+  // v0.10.2 - v0.11.0 dropped it for every hybrid, NemotronH too.
+  deployment nano{.model = models::nemotron_3_nano, .gpu = gpus::h100_sxm, .kv_cache_memory_bytes = 40 * GiB,
+                  .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 11, 0}};
+  CHECK(make_plan(nano).mamba_mode == mamba_cache_mode::none);
+}
 
 TEST_CASE("Mamba-1 hybrid: conv and SSM state per request, block aligned to it", "[plan][mamba]") {
   // Attention, TP 1: 8 KV heads x (128 + 128) x 2 B = 4,096 B per token per layer.

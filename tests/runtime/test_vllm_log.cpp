@@ -139,6 +139,12 @@ TEST_CASE("an INFO log gives the budget, not its terms: the plan starts from the
   CHECK(p.block_size == 1'072);
   CHECK(p.bytes_per_block == 6'586'368);
   CHECK(p.kv_cache_tokens == 767'552);
+  // v0.13 drops the prefix caching asked for ("Hybrid or mamba-based model detected without
+  // support for prefix caching: disabling"): a request holds 31 attention blocks and one block
+  // in each of the 3 GDN groups, 2,866 / 34 = 84.29x (2,865.97 blocks by the rounded budget).
+  CHECK_FALSE(p.prefix_caching);
+  CHECK(p.blocks_per_request == 34);
+  CHECK(std::abs(p.max_concurrency - 84.29) < 0.04);
 }
 
 TEST_CASE("the sampler a log names", "[vllm_log]") {

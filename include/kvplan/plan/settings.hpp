@@ -143,6 +143,16 @@ constexpr std::int32_t first_layer_where(const model& m, bool (*pred)(layer_kind
   return -1;
 }
 
+// Whether the model's vLLM class declares SupportsMambaPrefixCaching (vLLM PR #27339): the
+// Mamba2 family, then Mamba1 and Jamba. Until v0.28 prefix caching puts them in "all" mode.
+constexpr bool supports_mamba_prefix_caching(const model& m, const vllm_rules& rules) {
+  const std::string_view t = m.model_type;
+  if (rules.mamba2_prefix_caching && (t == "mamba2" || t == "nemotron_h" || t == "granitemoehybrid" ||
+                                      t == "falcon_h1" || t == "bamba" || t == "zamba2"))
+    return true;
+  return rules.mamba1_prefix_caching && (t == "mamba" || t == "jamba");
+}
+
 // _align_hybrid_block_size: raise the attention block until one attention page holds a Mamba
 // state; the Mamba page is then padded to the attention page.
 struct hybrid_alignment {
@@ -180,13 +190,20 @@ constexpr engine_settings resolve_settings(const deployment& d) {
                                                   : m.max_model_len;
   s.kv_cache_dtype = resolve_kv_cache_dtype(d, s.rules);
 
-  // Prefix caching: on for decoder models; for hybrids only from v0.28 (PR #50991). It puts
-  // hybrid models' Mamba layers in "align" mode.
+  // Prefix caching: on for decoder models; for hybrids only from v0.28 (PR #50991). Asked for on
+  // a hybrid model, vLLM drops it where the model cannot have it (every hybrid in v0.10.2 -
+  // v0.11.0; those without SupportsMambaPrefixCaching until align mode, v0.15). It puts Mamba
+  // layers in "align" mode, or "all" for SupportsMambaPrefixCaching models before v0.28
+  // (validate() refuses that mode: kvplan does not size it).
   const bool hybrid = m.is_hybrid();
   s.prefix_caching = d.enable_prefix_caching == prefix_caching::enabled ||
                      (d.enable_prefix_caching == prefix_caching::by_default &&
                       (!hybrid || s.rules.hybrid_prefix_caching_by_default));
-  s.mamba_mode = hybrid && s.prefix_caching ? mamba_cache_mode::align : mamba_cache_mode::none;
+  const bool mamba_per_block = detail::supports_mamba_prefix_caching(m, s.rules);
+  if (hybrid && s.prefix_caching && !s.rules.mamba_align_mode && !mamba_per_block) s.prefix_caching = false;
+  s.mamba_mode = !hybrid || !s.prefix_caching ? mamba_cache_mode::none
+                 : mamba_per_block && !s.rules.hybrid_prefix_caching_by_default ? mamba_cache_mode::all
+                                                                                : mamba_cache_mode::align;
   // The hybrid KV-cache manager stays on unless the user turns it off or chunked local
   // attention does.
   s.hybrid_kv_cache_manager = !d.disable_hybrid_kv_cache_manager &&
