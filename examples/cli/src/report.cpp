@@ -266,6 +266,21 @@ std::string text_report(const options& o, const kvplan::deployment& d, const kvp
     if (from->log->available_kv_gib)
       line("  check    vLLM reported " + detail_gib(from->log->available_kv_gib->value) +
            " GiB of KV cache memory; this plan has " + gib(p.available_kv_cache_bytes) + " GiB");
+    // The KV arithmetic on that budget: vLLM's capacity lines against the plan's (a budget
+    // rounded to 0.01 GiB can move the count by a block).
+    if (from->log->kv_cache_tokens) {
+      char text[160];
+      std::snprintf(text, sizeof text, "  check    vLLM reported %s tokens", with_commas(static_cast<kvplan::count_t>(
+                                                                             from->log->kv_cache_tokens->value)).c_str());
+      std::string l = text;
+      if (from->log->max_concurrency) {
+        std::snprintf(text, sizeof text, " and %.2fx", from->log->max_concurrency->value);
+        l += text;
+      }
+      std::snprintf(text, sizeof text, "; this plan has %s tokens and %.2fx", with_commas(p.kv_cache_tokens).c_str(),
+                    p.max_concurrency);
+      line(l + text);
+    }
   }
   if (o.explain) explain(d, p, line);
   const auto what_ifs = kvplan::what_ifs(d, p);
