@@ -125,6 +125,54 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = models::gpt_oss_20b, .gpu = gpus::a100_80gb, .gpu_memory_utilization = 0.65,
                   .max_model_len = 131072, .vllm = {0, 19, 0}},
                  13.72, std::nullopt, std::nullopt, std::nullopt, false, 36.56, 0});
+    // Qwen3-Next-80B-A3B-Instruct in a W4A16 compressed-tensors checkpoint (its size not
+    // published: the weights are the logged 22.5313 GiB), 2 x L40S, TP 2, vLLM 0.13.0:
+    // non-default args max_model_len 32768, tensor_parallel_size 2, gpu_memory_utilization 0.92,
+    // kv_cache_dtype fp8, enable_prefix_caching True (dropped: "Hybrid or mamba-based model
+    // detected without support for prefix caching: disabling"), max_num_batched_tokens 8192,
+    // max_num_seqs 8: "Model loading took 22.5313 GiB memory"; "Available KV cache memory: 17.58
+    // GiB"; "GPU KV cache size: 767,552 tokens"; "Maximum concurrency for 32,768 tokens per
+    // request: 84.29x"; "Graph capturing finished in 4 secs, took 0.79 GiB". A docker-compose log
+    // of an L40S host (index file 33676930891).
+    {
+      deployment d{.model = models::qwen3_next_80b, .gpu = gpus::l40s, .tensor_parallel_size = 2,
+                   .kv_cache_dtype = cache_dtype::fp8, .gpu_memory_utilization = 0.92, .max_model_len = 32768,
+                   .max_num_seqs = 8, .max_num_batched_tokens = 8192,
+                   .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 13, 0}};
+      d.memory.weights_bytes = static_cast<count_t>(22.5313 * static_cast<double>(GiB));
+      v.push_back({"qwen3-next-80b-w4a16 2xL40S TP2 v0.13", "docker-compose log of an L40S host (vLLM 0.13.0)", d,
+                   22.53, std::nullopt, std::nullopt, 0.79, false, 17.58, 767'552});
+    }
+    // Meta-Llama-3.1-8B-Instruct, A100 40GB (GCE a2-highgpu-1g), vLLM 0.15.1, offline
+    // LLM(enforce_eager=True, gpu_memory_utilization=0.9) with the offline batch default
+    // "max_num_batched_tokens=8192": "Model loading took 14.99 GiB memory"; "Available KV cache
+    // memory: 19.28 GiB"; "GPU KV cache size: 157,936 tokens"; "Maximum concurrency for 131,072
+    // tokens per request: 1.20x". Study notes of a GCE deployment (index file 34465769645).
+    v.push_back({"llama-3.1-8b A100-40GB eager v0.15.1", "GCE study notes (vLLM 0.15.1, LLM class)",
+                 {.model = models::llama_3_1_8b, .gpu = gpus::a100_40gb, .gpu_memory_utilization = 0.9,
+                  .max_num_batched_tokens = 8192, .enforce_eager = true, .vllm = {0, 15, 1}},
+                 14.99, std::nullopt, std::nullopt, std::nullopt, false, 19.28, 157'936});
+    // TechxGenus/Meta-Llama-3-70B-Instruct-AWQ (awq_marlin), 2 x L40S, vLLM 0.16.0
+    // (vllm/vllm-openai:latest), `vllm serve ... --tensor-parallel-size 2`, all else default:
+    // "Using max model len 8192"; "max_num_batched_tokens=2048"; "Model loading took 18.55 GiB
+    // memory"; "Available KV cache memory: 20.16 GiB"; "GPU KV cache size: 132,128 tokens";
+    // "16.13x"; graphs "took 1.22 GiB". A lab note, reproduced on a second start (index files
+    // 10876549642, 60029994606).
+    v.push_back({"llama-3-70b-awq 2xL40S TP2 v0.16", "lab note 'Llama 3 70B Instruct (AWQ) on NVIDIA L40S (TP=2)'",
+                 {.model = config_model("llama-3-70b-instruct-awq.json", "TechxGenus/Meta-Llama-3-70B-Instruct-AWQ"),
+                  .gpu = gpus::l40s, .tensor_parallel_size = 2, .vllm = {0, 16, 0}},
+                 18.55, std::nullopt, std::nullopt, std::nullopt, false, 20.16, 132'128});
+    // google/gemma-4-31B-it, one B300 (267.69 GiB), vLLM 0.26.0 with VLLM_USE_V2_MODEL_RUNNER=0,
+    // --dtype bfloat16 --max-model-len 16384 --gpu-memory-utilization 0.92: "Estimated CUDA
+    // graph memory: 0.76 GiB total" (taken); "Free memory on device (267.08/267.69 GiB) ...
+    // Actual usage is 58.99 GiB for weight, 3.9 GiB for peak activation, 0.25 GiB for non-torch
+    // memory, and 0.7 GiB for CUDAGraph memory"; "Available KV cache memory: 182.37 GiB"; "GPU KV
+    // cache size: 217,116 tokens". A blog post on a single B300 (index file 63390294774).
+    v.push_back({"gemma-4-31b B300 V1 runner v0.26", "blog post 'DeepSeek-V4-Flash-0731 on a single B300' (Gemma 4 run)",
+                 {.model = models::gemma_4_31b, .gpu = with_total(gpus::b300, 267.69), .model_dtype = dtype::bfloat16,
+                  .gpu_memory_utilization = 0.92, .max_model_len = 16384, .vllm = {0, 26, 0},
+                  .v2_model_runner = false},
+                 58.99, 3.9, 0.25, 0.76, true, 182.37, 217'116});
     // From v0.27 the log prints "Actual usage is X GiB for consumed memory (weights + non-torch), Y
     // GiB for peak activation, and Z GiB for CUDAGraph memory", Y including the CUDA-graph
     // estimate the budget takes: non-torch below is X less the weights, activation is Y where
