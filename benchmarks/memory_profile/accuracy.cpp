@@ -30,9 +30,10 @@ double median(std::vector<double> v) {
 
 int main() {
   std::printf("Each term: kvplan's estimate in GiB and its error against vLLM's log (+ too high).\n\n");
-  std::printf("%-44s %13s %13s %13s %13s %13s %8s %9s\n", "case", "weights", "activation", "non-torch", "CUDA graphs",
-              "KV cache", "KV err", "+/- est.");
+  std::printf("%-44s %13s %13s %13s %13s %13s %8s %9s %9s\n", "case", "weights", "activation", "non-torch",
+              "CUDA graphs", "KV cache", "KV err", "+/- est.", "sampler*");
   std::vector<double> kv_errors, weight_errors, activation_errors, non_torch_errors, graph_errors;
+  std::vector<double> kv_errors_named;  // with the sampler the log names (--env VLLM_USE_FLASHINFER_SAMPLER)
   int started_refused = 0;  // vLLM started, kvplan says no memory remains
   int failed_accepted = 0;  // vLLM found no memory, kvplan says some remains
   for (const kvplan_test::startup_log& log : kvplan_test::startup_logs()) {
@@ -52,8 +53,18 @@ int main() {
                                     log.deployment.pipeline_parallel_size, p.max_num_seqs, p.max_num_batched_tokens)
                                     .bytes;
     const double kv = kvplan_test::to_gib(p.available_kv_cache_bytes);
-    const double relative = (kv - log.available_kv) / std::max(std::abs(log.available_kv), 1.0);
+    const auto relative_error = [&](double gib) { return (gib - log.available_kv) / std::max(std::abs(log.available_kv), 1.0); };
+    const double relative = relative_error(kv);
     kv_errors.push_back(std::abs(relative));
+    // The same with the installation's sampler stated, where the log names it.
+    double relative_named = relative;
+    if (log.sampler_named) {
+      kvplan::deployment stated = log.deployment;
+      stated.flashinfer_sampler = log.sampler_named;
+      if (const kvplan::plan_result s = kvplan::try_plan(stated); s.ok())
+        relative_named = relative_error(kvplan_test::to_gib(s.plan.available_kv_cache_bytes));
+    }
+    kv_errors_named.push_back(std::abs(relative_named));
     // A term the case gives (the log's own figure) says nothing of the estimate.
     if (log.weights && !m.weights.given)
       weight_errors.push_back(std::abs(kvplan_test::to_gib(m.weights.bytes) - *log.weights));
@@ -62,11 +73,13 @@ int main() {
     if (log.cudagraph) graph_errors.push_back(std::abs(kvplan_test::to_gib(graphs) - *log.cudagraph));
     if (log.available_kv > 0 && p.available_kv_cache_bytes <= 0) ++started_refused;
     if (log.available_kv <= 0 && p.available_kv_cache_bytes > 0) ++failed_accepted;
-    std::printf("%-44s %13s %13s %13s %13s %13s %7.1f%% %9.2f\n", log.name.c_str(),
+    char named[16] = "";
+    if (log.sampler_named) std::snprintf(named, sizeof named, "%7.1f%%", 100 * relative_named);
+    std::printf("%-44s %13s %13s %13s %13s %13s %7.1f%% %9.2f %9s\n", log.name.c_str(),
                 cell(log.weights, m.weights.bytes).c_str(), cell(log.activation, m.activation.bytes).c_str(),
                 cell(log.non_torch, m.non_torch.bytes).c_str(), cell(log.cudagraph, graphs).c_str(),
                 cell(log.available_kv, p.available_kv_cache_bytes).c_str(), 100 * relative,
-                kvplan_test::to_gib(p.kv_cache_uncertainty_bytes));
+                kvplan_test::to_gib(p.kv_cache_uncertainty_bytes), named);
   }
   std::printf("\nmedian |error|: KV cache %.1f%% (worst %.1f%%); weights %.2f GiB, activation %.2f GiB, "
               "non-torch %.2f GiB, CUDA graphs %.2f GiB\n",
@@ -75,5 +88,9 @@ int main() {
   std::printf("deployments vLLM started that kvplan calls out of memory: %d; that vLLM could not start but kvplan "
               "gives memory: %d (of %zu)\n",
               started_refused, failed_accepted, kv_errors.size());
+  std::printf("* KV error with the sampler the log names (v0.10 - v0.11.0 depend on whether FlashInfer is installed; "
+              "--env VLLM_USE_FLASHINFER_SAMPLER=0|1 states it): median |error| %.1f%% (worst %.1f%%)\n",
+              100 * median(kv_errors_named),
+              100 * (kv_errors_named.empty() ? 0 : *std::max_element(kv_errors_named.begin(), kv_errors_named.end())));
   return 0;
 }

@@ -32,6 +32,10 @@ struct startup_log {
   bool cudagraph_subtracted = false;  // the release takes it from the budget (v0.20+)
   double available_kv;      // "Available KV cache memory: X GiB"
   kvplan::count_t kv_cache_tokens = 0;  // "GPU KV cache size: N tokens" (0: not shown)
+  // The sampler the log names before v0.11.1, where the installation decides it: "Using
+  // FlashInfer for top-p & top-k sampling" (true) or "FlashInfer is not available" (false).
+  // Not a setting the user types; what --env VLLM_USE_FLASHINFER_SAMPLER states.
+  std::optional<bool> sampler_named{};
 };
 
 inline double to_gib(kvplan::count_t bytes) { return static_cast<double>(bytes) / static_cast<double>(kvplan::GiB); }
@@ -59,11 +63,13 @@ inline const std::vector<startup_log>& startup_logs() {
     // default. "Free memory on device (139.21/139.81 GiB) ... Desired GPU memory utilization is
     // (0.9, 125.83 GiB). Actual usage is 74.28 GiB for weight, 5.58 GiB for peak activation, 1.38
     // GiB for non-torch memory, and 2.37 GiB for CUDAGraph memory."; "Available KV cache memory:
-    // 44.59 GiB"; "GPU KV cache size: 973,760 tokens". A console log of LegalAI-DataPipeline.
+    // 44.59 GiB"; "GPU KV cache size: 973,760 tokens"; a venv without FlashInfer: "FlashInfer is
+    // not available. Falling back to the PyTorch-native implementation". A console log of
+    // LegalAI-DataPipeline.
     v.push_back({"qwen3-next-80b 2xH200 TP2 v0.10.2", "LegalAI-DataPipeline start-up log (console, 2025-10)",
                  {.model = models::qwen3_next_80b, .gpu = with_total(gpus::h200, 139.81), .tensor_parallel_size = 2,
                   .vllm = {0, 10, 2}},
-                 74.28, 5.58, 1.38, 2.37, false, 44.59, 973'760});
+                 74.28, 5.58, 1.38, 2.37, false, 44.59, 973'760, false});
     // Qwen3-235B-A22B-Instruct-2507-FP8, 8 x L40S, TP 8 with expert parallelism, vLLM 0.10.2,
     // --max-model-len 32768: "(43.93/44.42 GiB) ... (0.9, 39.98 GiB). Actual usage is 27.72 GiB for
     // weight, 1.4 GiB for peak activation, 0.21 GiB for non-torch memory, and 3.45 GiB for
@@ -90,13 +96,13 @@ inline const std::vector<startup_log>& startup_logs() {
                         .gpu_memory_utilization = util, .max_model_len = 16384, .vllm = {0, 10, 1}};
     };
     v.push_back({"qwen2-7b A100-80GB gmu 0.25 v0.10.1", "dennislee22/vLLM-benchmarking", qwen2_7b(1, 0.25), 14.25,
-                 std::nullopt, std::nullopt, 0.50, false, 5.01, 93'872});
+                 std::nullopt, std::nullopt, 0.50, false, 5.01, 93'872, true});
     v.push_back({"qwen2-7b A100-80GB gmu 0.5 v0.10.1", "dennislee22/vLLM-benchmarking", qwen2_7b(1, 0.5), 14.25,
-                 std::nullopt, std::nullopt, 0.50, false, 24.83, 464'848});
+                 std::nullopt, std::nullopt, 0.50, false, 24.83, 464'848, true});
     v.push_back({"qwen2-7b 2xA100-80GB TP2 gmu 0.25 v0.10.1", "dennislee22/vLLM-benchmarking", qwen2_7b(2, 0.25), 7.12,
-                 std::nullopt, std::nullopt, 0.65, false, 12.02, 450'192});
+                 std::nullopt, std::nullopt, 0.65, false, 12.02, 450'192, true});
     v.push_back({"qwen2-7b 2xA100-80GB TP2 gmu 0.5 v0.10.1", "dennislee22/vLLM-benchmarking", qwen2_7b(2, 0.5), 7.12,
-                 std::nullopt, std::nullopt, 0.65, false, 31.83, 1'192'160});
+                 std::nullopt, std::nullopt, 0.65, false, 31.83, 1'192'160, true});
     // openai/gpt-oss-120b, 4 x A100-80GB (Ray), TP 4, vLLM 0.10.1.1, --max-model-len 16384
     // --gpu-memory-utilization 0.8: "Model loading took 17.2217 GiB"; "Available KV cache memory:
     // 45.32 GiB"; "GPU KV cache size: 2,640,144 tokens"; "Graph capturing finished ... took 1.88
@@ -104,7 +110,7 @@ inline const std::vector<startup_log>& startup_logs() {
     v.push_back({"gpt-oss-120b 4xA100-80GB TP4 gmu 0.8 v0.10.1", "dennislee22/vLLM-benchmarking",
                  {.model = models::gpt_oss_120b, .gpu = gpus::a100_80gb, .tensor_parallel_size = 4,
                   .gpu_memory_utilization = 0.8, .max_model_len = 16384, .vllm = {0, 10, 1}},
-                 17.22, std::nullopt, std::nullopt, 1.88, false, 45.32, 2'640'144});
+                 17.22, std::nullopt, std::nullopt, 1.88, false, 45.32, 2'640'144, true});
     // openai/gpt-oss-120b on one H100 80GB, all defaults, vLLM 0.10.1: "Model loading took
     // 65.9651 GiB"; "Available KV cache memory: -2.14 GiB" (vllm-project/vllm#23278).
     v.push_back({"gpt-oss-120b H100 defaults v0.10.1", "vllm-project/vllm#23278",
