@@ -65,6 +65,9 @@ struct activation_breakdown {
   count_t forward_bytes = 0;   // the transient peak of one layer's forward over T tokens
   count_t moe_workspace_bytes = 0;  // fused-MoE workspaces, persistent
   count_t total_bytes = 0;
+  // What the profile allocates and keeps (the MoE workspace from v0.18, the Triton sampler's
+  // cached buffer): from v0.27 vLLM counts it as "consumed" memory, not as peak activation.
+  count_t persistent_bytes = 0;
 };
 
 // The estimate of each term, with its parts.
@@ -78,6 +81,7 @@ struct memory_profile {
   count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
   count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
   count_t drafter_weights_bytes = 0;  // part of weights: MTP layers or the draft model
+  count_t consumed_profile_bytes = 0;  // part of non-torch from v0.27: what the profile keeps
 
   constexpr count_t non_kv_bytes() const {
     return checked_add(checked_add(weights.bytes, activation.bytes), checked_add(non_torch.bytes, cudagraph.bytes));
@@ -273,8 +277,11 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
     a.sampler_bytes = checked_mul(a.logits_bytes, sampler_eighths(a.sampler, rules, tp)) / 8;
     // The Triton kernel's cached buffer: min(next_pow2(min(SMs, R)), SMs) rows of the
     // vocabulary, 132 on an H100 (the SM count is not carried: the H100's is used).
-    if (a.sampler == sampler_path::triton)
-      a.sampler_bytes += checked_mul(checked_mul(min_of(132, a.rows), m.vocab_size), 4);
+    if (a.sampler == sampler_path::triton) {
+      const count_t cached = checked_mul(checked_mul(min_of(132, a.rows), m.vocab_size), 4);
+      a.sampler_bytes += cached;
+      a.persistent_bytes += cached;
+    }
     // _dummy_sampler_run keeps the forward's [T, H] output and the [R, H] last-token states (V1
     // also their random copy) alive while the sampler runs.
     const count_t row_copies = a.sampler == sampler_path::v2_runner ? 1 : 2;
@@ -296,6 +303,7 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
     const count_t width = checked_add(max_of(n / 2, hidden), max_of(n, hidden));
     a.moe_workspace_bytes = checked_mul(checked_mul(checked_mul(a.tokens, m.num_experts_per_tok), width), element);
   }
+  if (rules.persistent_moe_workspace) a.persistent_bytes += a.moe_workspace_bytes;
   const count_t after_forward = checked_add(a.kept_bytes, a.sampler_bytes);
   a.total_bytes = rules.persistent_moe_workspace
                       ? checked_add(a.moe_workspace_bytes, max_of(a.forward_bytes, after_forward))
@@ -447,6 +455,9 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
     // release's sampler may differ by installation (FlashInfer before v0.11.1): a quarter of
     // the estimate, at least 0.25 GiB.
     p.activation.bytes = p.activation_parts.total_bytes;
+    // From v0.27 the peak is measured above what the profile keeps (transient_peak_headroom);
+    // the kept part is "consumed", with non-torch memory below.
+    if (rules.consumed_memory_accounting) p.activation.bytes -= p.activation_parts.persistent_bytes;
     p.activation.uncertainty_bytes = max_of(p.activation.bytes / 4, GiB / 4);
     if (p.activation_parts.sampler == sampler_path::flashinfer_or_torch_sort)  // 6.5U of 3.5U - 9.5U
       p.activation.uncertainty_bytes = max_of(p.activation.uncertainty_bytes, 3 * p.activation_parts.logits_bytes);
@@ -457,6 +468,10 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   p.non_torch = d.memory.non_torch_bytes
                     ? given(*d.memory.non_torch_bytes)
                     : non_torch_estimate(m, d.gpu, rules, tp, pp, max_num_batched_tokens);
+  if (rules.consumed_memory_accounting && !d.memory.non_torch_bytes) {
+    p.consumed_profile_bytes = p.activation_parts.persistent_bytes;
+    p.non_torch.bytes = checked_add(p.non_torch.bytes, p.consumed_profile_bytes);
+  }
 
   // Speculative decoding raises the capture ceiling to min(max_num_seqs x (1 + K) x 2, 512):
   // decode steps verify 1 + K tokens a request (uniform_decode_query_len).

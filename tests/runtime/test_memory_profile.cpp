@@ -88,6 +88,25 @@ TEST_CASE("Model Runner V2 by release and model family", "[memory_profile]") {
                               rules_for({0, 28, 0})));
 }
 
+TEST_CASE("from v0.27 what the profile keeps is consumed memory, not peak activation", "[memory_profile]") {
+  // Qwen3-235B-A22B over TP 4 (top-8 routing, moe_intermediate 1,536, hidden 4,096) at 8,192
+  // tokens: the experts' workspace N = 2 x 1,536 / 4 = 768, (max(384, 4,096) + max(768, 4,096))
+  // x 8 x 8,192 x 2 B = 1,073,741,824 B, kept by the WorkspaceManager (v0.18+). From v0.27
+  // (PR #49208) vLLM measures the peak above what stays allocated (transient_peak_headroom) and
+  // counts the rest in "consumed": the same budget, split otherwise.
+  deployment d{.model = models::qwen3_235b_a22b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 4,
+               .max_num_batched_tokens = 8192, .vllm = {0, 26, 0}};
+  const memory_profile v26 = make_plan(d).profile;
+  d.vllm = {0, 27, 0};
+  const memory_profile v27 = make_plan(d).profile;
+  CHECK(v26.activation_parts.moe_workspace_bytes == 1'073'741'824);
+  CHECK(v26.consumed_profile_bytes == 0);
+  CHECK(v27.consumed_profile_bytes == v27.activation_parts.persistent_bytes);
+  CHECK(v27.activation.bytes == v27.activation_parts.total_bytes - v27.activation_parts.persistent_bytes);
+  // The persistent part: the workspace, and on the V1 runner's Triton sampler its cached rows.
+  CHECK(v27.activation_parts.persistent_bytes >= 1'073'741'824);
+}
+
 TEST_CASE("VLLM_USE_V2_MODEL_RUNNER overrides vLLM's choice by model family", "[memory_profile]") {
   // Gemma-4-31B on v0.26: V2 by default (every dense model from v0.25), so its dummy sampler
   // (temperature 0) and no graph estimate before v0.29; =0 runs V1: the Triton top-k / top-p

@@ -146,7 +146,11 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
     line("  non-torch      given: " + with_commas(m.non_torch.bytes) + " B");
   } else {
     line("  non-torch      kernels loaded on first use and NCCL buffers (from start-up logs), + FlashInfer's "
-         "all-reduce workspace " + with_commas(m.allreduce_workspace_bytes) + " B = " + with_commas(m.non_torch.bytes) + " B");
+         "all-reduce workspace " + with_commas(m.allreduce_workspace_bytes) + " B" +
+         (m.consumed_profile_bytes > 0
+              ? ", + what the profile keeps (counted as consumed from v0.27) " + with_commas(m.consumed_profile_bytes) + " B"
+              : std::string()) +
+         " = " + with_commas(m.non_torch.bytes) + " B");
   }
   if (m.cudagraph.given) {
     line("  CUDA graphs    given: " + with_commas(m.cudagraph.bytes) + " B");
@@ -428,7 +432,8 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
                                        ", \"forward_bytes\": " + std::to_string(a.forward_bytes) +
                                        ", \"moe_workspace_bytes\": " + std::to_string(a.moe_workspace_bytes)) +
                 ", \"non_torch\": " +
-                term(m.non_torch, ", \"allreduce_workspace_bytes\": " + std::to_string(m.allreduce_workspace_bytes)) +
+                term(m.non_torch, ", \"allreduce_workspace_bytes\": " + std::to_string(m.allreduce_workspace_bytes) +
+                                         ", \"consumed_profile_bytes\": " + std::to_string(m.consumed_profile_bytes)) +
                 ", \"cudagraph\": " + term(m.cudagraph, ", \"graphs\": " + std::to_string(m.num_cudagraphs)) + "}");
   if (from != nullptr && from->log) {
     const auto list = [](const std::vector<std::string>& items) {
