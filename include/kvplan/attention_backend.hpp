@@ -90,6 +90,7 @@ struct attention_traits {
   bool mla = false;         // the model uses multi-head latent attention
   bool sparse = false;      // DeepSeek-V3.2 style sparse attention (an indexer cache)
   bool quantized_kv = false;  // an fp8 (or other quantized) KV cache
+  bool ds_mla_kv = false;     // that cache in DeepSeek's fp8_ds_mla layout
 };
 
 // The backend vLLM picks when none is forced (vllm/platforms/cuda.py
@@ -106,8 +107,12 @@ constexpr attention_backend default_attention_backend(const gpu& g, const attent
     // Every sparse backend takes block 64, and so does the indexer, which registers first.
     if (major == 9) return t.quantized_kv ? attention_backend::flashmla_sparse
                                           : attention_backend::flash_attn_mla_sparse;
-    if (major == 10) return t.quantized_kv ? attention_backend::flashmla_sparse
-                                           : attention_backend::flashmla_sparse;
+    // sm100: FLASHINFER_MLA_SPARSE first for a quantized cache (not in fp8_ds_mla layout) from
+    // v0.18, FLASHMLA_SPARSE otherwise.
+    if (major == 10)
+      return t.quantized_kv && !t.ds_mla_kv && rules.blackwell_sparse_mla_fp8_is_flashinfer
+                 ? attention_backend::flashinfer_mla_sparse
+                 : attention_backend::flashmla_sparse;
     return attention_backend::flashinfer_mla_sparse;
   }
   if (t.mla) {
@@ -176,8 +181,10 @@ constexpr attention_backend select_attention_backend(const gpu& g, const attenti
 //   (Blackwell).
 constexpr count_t default_block_size(attention_backend b, const attention_traits& t,
                                      const gpu& g, const vllm_rules& rules) {
-  if (rules.block_size_from_backend || !t.mla) return kernel_block_sizes_of(b).preferred(16);
+  // Sparse MLA: the indexer's backend (DEEPSEEK_V32_INDEXER) registers first and sets 64 ("Setting
+  // kv cache block size to 64 for DEEPSEEK_V32_INDEXER backend"), whichever MLA backend follows.
   if (t.sparse) return 64;
+  if (rules.block_size_from_backend || !t.mla) return kernel_block_sizes_of(b).preferred(16);
   const std::int32_t major = g.compute_capability / 10;
   if (major == 9) return 64;
   if (major == 10) return rules.blackwell_mla_is_flashinfer ? 64 : 128;

@@ -58,6 +58,9 @@ struct vllm_rules {
   bool chunked_local_keeps_hybrid_manager = true;
   // --kv-cache-dtype auto meant fp8_ds_mla for DeepSeek-V3.2.
   bool sparse_mla_auto_is_fp8_ds_mla = false;
+  // On Blackwell (sm100) an fp8 cache for sparse MLA runs on FLASHINFER_MLA_SPARSE in the
+  // standard fp8 layout (576 B a latent); before, on FLASHMLA_SPARSE as fp8_ds_mla (656 B).
+  bool blackwell_sparse_mla_fp8_is_flashinfer = true;
   // "GPU KV cache size" is int(max_concurrency * max_model_len); before, it was
   // num_blocks // num_groups * block_size.
   bool capacity_from_concurrency = true;
@@ -166,6 +169,11 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.chunked_local_keeps_hybrid_manager = v >= at_least(0, 23);
   // vLLM PR #25988 (v0.11.0) mapped auto to fp8_ds_mla; a later config.py maps only fp8*.
   r.sparse_mla_auto_is_fp8_ds_mla = v >= at_least(0, 11) && v < at_least(0, 12);
+  // vLLM PR #37252 (merged 2026-03-17; in v0.19.0's commit, dated v0.18): _get_backend_priorities
+  // puts FLASHINFER_MLA_SPARSE first for a quantized cache on sm100, and only FLASHMLA_SPARSE
+  // canonicalizes fp8 to fp8_ds_mla. A v0.26.0 GB200 log: "Using FLASHINFER_MLA_SPARSE attention
+  // backend", "Using standard fp8 KV cache format", GLM-5.2 at 1,139,456 tokens (576 B latents).
+  r.blackwell_sparse_mla_fp8_is_flashinfer = v >= at_least(0, 18);
   // Start-up logs show the old formula at v0.20.0 (a token count that is a multiple of the
   // 2096-token block) and the new one at v0.23.0 and v0.24.0 (counts that are no multiple of
   // the block size); vLLM issue #40691 reports the old one against v0.19. Boundary: v0.23.

@@ -544,10 +544,10 @@ TEST_CASE("MLA plans: 576-element latents and fp8_ds_mla byte rows", "[cuda][pla
   STATIC_REQUIRE(plan_layout<kv_layout::mla, fixed_block_size<32>>(v3).ok());
   STATIC_REQUIRE(plan_layout<kv_layout::flash_attn>(v3).error.code == shape_errc::layout_mismatch);
 
-  // DeepSeek-V3.2 with an fp8 cache: fp8_ds_mla, 656-byte rows, block 64; bucket 1 is the
-  // indexer's 132-byte keys (128 fp8 + one fp32 scale).
+  // DeepSeek-V3.2 with an fp8 cache on Hopper: fp8_ds_mla, 656-byte rows, block 64; bucket 1 is
+  // the indexer's 132-byte keys (128 fp8 + one fp32 scale).
   constexpr plan v32 = make_plan({.model = models::deepseek_v3_2,
-                                  .gpu = gpus::b200,
+                                  .gpu = gpus::h200,
                                   .tensor_parallel_size = 8,
                                   .kv_cache_dtype = kvplan::cache_dtype::fp8,
                                   .kv_cache_memory_bytes = 64 * GiB});

@@ -16,10 +16,11 @@ namespace {
 error error_of(const deployment& d) { return try_plan(d).error; }
 }  // namespace
 
-TEST_CASE("MTP speculative decoding: DeepSeek-V3.2 on 8 x B200", "[engine][speculative]") {
-  // fp8 -> fp8_ds_mla: 656 B of latent and 132 B of indexer key per token and layer, block 64.
+TEST_CASE("MTP speculative decoding: DeepSeek-V3.2 on 8 x H200", "[engine][speculative]") {
+  // fp8 -> fp8_ds_mla on Hopper's FLASHMLA_SPARSE: 656 B of latent and 132 B of indexer key per
+  // token and layer, block 64.
   // With 60 GiB of KV memory per GPU (64,424,509,440 B):
-  deployment d{.model = models::deepseek_v3_2, .gpu = gpus::b200, .tensor_parallel_size = 8,
+  deployment d{.model = models::deepseek_v3_2, .gpu = gpus::h200, .tensor_parallel_size = 8,
                .kv_cache_dtype = cache_dtype::fp8, .kv_cache_memory_bytes = 60 * GiB, .max_model_len = 131072};
   const plan base = plan_of(d);
   // 61 layers x 64 x (656 + 132) = 3,076,352 B a block; 64,424,509,440 // 3,076,352 = 20,941.
@@ -117,7 +118,7 @@ TEST_CASE("speculative decoding errors", "[engine][speculative][errors]") {
 TEST_CASE("decode context parallelism splits each request's tokens", "[engine][dcp]") {
   // DeepSeek-V3.2, TP 8: at DCP 8 each rank keeps cdiv(131,072, 8) = 16,384 tokens of a request,
   // cdiv(16,384, 64) = 256 blocks instead of 2,048; the pool is unchanged.
-  deployment d{.model = models::deepseek_v3_2, .gpu = gpus::b200, .tensor_parallel_size = 8,
+  deployment d{.model = models::deepseek_v3_2, .gpu = gpus::h200, .tensor_parallel_size = 8,
                .kv_cache_dtype = cache_dtype::fp8, .kv_cache_memory_bytes = 60 * GiB, .max_model_len = 131072,
                .decode_context_parallel_size = 8};
   const plan p8 = plan_of(d);

@@ -172,19 +172,20 @@ TEST_CASE("mxfp4 checkpoints: experts in 4.25 bits, everything else in bfloat16"
 }
 
 TEST_CASE("DeepSeek-V3.2 with an fp8 cache: fp8_ds_mla plus the indexer", "[plan][mla]") {
-  // --kv-cache-dtype fp8 becomes fp8_ds_mla; the indexer backend (registered first) and
-  // FLASHMLA_SPARSE take block 64.
+  // On Hopper --kv-cache-dtype fp8 becomes fp8_ds_mla (FLASHMLA_SPARSE); the indexer backend
+  // (registered first) and FLASHMLA_SPARSE take block 64.
   // MLA page 64 x 656 = 41,984 B; indexer page 64 x 132 = 8,448 B (fp8 + fp32 scale per 128)
   // bytes per block = 61 x (41,984 + 8,448) = 3,076,352 (48,068 B per token)
   // with 64 GiB: 68,719,476,736 // 3,076,352 = 22,337 blocks; at 163,840 tokens a request
   // needs 163,840 / 64 = 2,560 blocks: concurrency 22,337 / 2,560 = 8.725390625,
   // tokens int(8.725390625 x 163,840) = 1,429,568.
   constexpr plan p = make_plan({.model = models::deepseek_v3_2,
-                                .gpu = gpus::b200,
+                                .gpu = gpus::h200,
                                 .tensor_parallel_size = 8,
                                 .kv_cache_dtype = cache_dtype::fp8,
                                 .kv_cache_memory_bytes = 64 * GiB});
   STATIC_REQUIRE(p.kv_cache_dtype == cache_dtype::fp8_ds_mla);
+  STATIC_REQUIRE(p.backend == attention_backend::flashmla_sparse);
   STATIC_REQUIRE(p.block_size == 64);
   STATIC_REQUIRE(p.buckets.size() == 2);
   STATIC_REQUIRE(p.buckets[0].spec.page_size_bytes() == 41'984);
@@ -196,6 +197,27 @@ TEST_CASE("DeepSeek-V3.2 with an fp8 cache: fp8_ds_mla plus the indexer", "[plan
   STATIC_REQUIRE(p.blocks_per_request == 2'560);
   STATIC_REQUIRE(p.max_concurrency == 8.725390625);
   STATIC_REQUIRE(p.kv_cache_tokens == 1'429'568);
+
+  // On Blackwell (v0.18+) an fp8 cache runs on FLASHINFER_MLA_SPARSE in the standard fp8 layout,
+  // 512 + 64 = 576 B a latent (vLLM: "Using standard fp8 KV cache format"), block 64 still:
+  // 61 x 64 x (576 + 132) = 2,764,032 B a block; 68,719,476,736 // 2,764,032 = 24,862 blocks;
+  // 24,862 / 2,560 = 9.71171875x, int(9.71171875 x 163,840) = 1,591,168 tokens.
+  constexpr deployment blackwell{.model = models::deepseek_v3_2, .gpu = gpus::b200, .tensor_parallel_size = 8,
+                                 .kv_cache_dtype = cache_dtype::fp8, .kv_cache_memory_bytes = 64 * GiB};
+  constexpr plan b = make_plan(blackwell);
+  STATIC_REQUIRE(b.kv_cache_dtype == cache_dtype::fp8_e4m3);
+  STATIC_REQUIRE(b.backend == attention_backend::flashinfer_mla_sparse);
+  STATIC_REQUIRE(b.block_size == 64);
+  STATIC_REQUIRE(b.bytes_per_block == 2'764'032);
+  STATIC_REQUIRE(b.num_gpu_blocks == 24'862);
+  STATIC_REQUIRE(b.kv_cache_tokens == 1'591'168);
+  // --attention-backend FLASHMLA_SPARSE keeps DeepSeek's layout; so do releases before v0.18.
+  deployment forced = blackwell;
+  forced.backend = attention_backend::flashmla_sparse;
+  CHECK(make_plan(forced).bytes_per_block == 3'076'352);
+  deployment older = blackwell;
+  older.vllm = {0, 17, 0};
+  CHECK(make_plan(older).kv_cache_dtype == cache_dtype::fp8_ds_mla);
 }
 
 TEST_CASE("DeepSeek-V3 bf16 MLA: 1,152 B per token per layer on every TP rank", "[plan][mla]") {

@@ -147,6 +147,52 @@ TEST_CASE("an INFO log gives the budget, not its terms: the plan starts from the
   CHECK(std::abs(p.max_concurrency - 84.29) < 0.04);
 }
 
+TEST_CASE("v0.26: the four-term line with the suggestion's GiB in parentheses, the graph estimate taken", "[vllm_log]") {
+  // GLM-5.2 NVFP4 over 4 x GB200 (TP 4 with experts in parallel), vLLM 0.26.0, from a raw log:
+  // 169.56 - 106.69 - 6.31 - 0.95 - 4.99 (the estimate, taken from v0.20) = 50.62 GiB.
+  const vllm_log log = read_vllm_log(
+      "(EngineCore pid=4076649) INFO 08-20 16:38:29 [core.py:116] Initializing a V1 LLM engine (v0.26.0) with "
+      "config: model='/wireless/public/models/GLM-5.2-NVFP4'\n"
+      "(Worker pid=4155524) INFO 08-20 16:42:26 [topk_topp_sampler.py:55] Using FlashInfer for top-p & top-k sampling.\n"
+      "(Worker_TP0_EP0 pid=4155524) INFO 08-20 17:20:27 [gpu_model_runner.py:5347] Model loading took 106.69 GiB memory "
+      "and 2278.911946 seconds\n"
+      "(Worker_TP0_EP0 pid=4155524) INFO 08-20 17:22:36 [gpu_model_runner.py:6737] Estimated CUDA graph memory: 4.99 "
+      "GiB total\n"
+      "(Worker_TP0_EP0 pid=4155524) INFO 08-20 17:22:37 [gpu_worker.py:560] Available KV cache memory: 50.62 GiB\n"
+      "(EngineCore pid=4076649) INFO 08-20 17:22:37 [kv_cache_utils.py:2177] GPU KV cache size: 1,139,456 tokens\n"
+      "(EngineCore pid=4076649) INFO 08-20 17:22:37 [kv_cache_utils.py:2178] Maximum concurrency for 819,200 tokens "
+      "per request: 1.39x\n"
+      "(Worker_TP0_EP0 pid=4155524) INFO 08-20 17:28:08 [gpu_worker.py:857] Free memory on device (181.84/184.31 GiB) "
+      "on startup. Desired GPU memory utilization is (0.92, 169.56 GiB). Actual usage is 106.69 GiB for weight, 6.31 GiB "
+      "for peak activation, 0.95 GiB for non-torch memory, and 4.13 GiB for CUDAGraph memory. Replace "
+      "gpu_memory_utilization config with `--kv-cache-memory=55124106138` (51.34 GiB) to fit into requested memory, "
+      "or `--kv-cache-memory=68302635520` (63.61 GiB) to fully utilize gpu memory. Current kv cache memory in use is "
+      "50.62 GiB.\n");
+  CHECK(*log.version == vllm_version{0, 26, 0});
+  CHECK(log.total_gib->value == 184.31);
+  CHECK(log.weights_gib->value == 106.69);
+  CHECK(log.activation_gib->value == 6.31);
+  CHECK(log.non_torch_gib->value == 0.95);
+  CHECK(log.cudagraph_estimate_gib->value == 4.99);  // the estimate, not the 4.13 captured
+  CHECK(log.flashinfer_sampler == true);
+  deployment d{.model = models::glm_5_2, .gpu = gpus::gb200, .tensor_parallel_size = 4,
+               .enable_expert_parallel = true, .kv_cache_dtype = cache_dtype::fp8, .gpu_memory_utilization = 0.92,
+               .max_model_len = 819200};
+  (void)apply_vllm_log(log, d);
+  const plan p = make_plan(d);
+  CHECK(p.cudagraph_bytes > 0);  // the V1 runner takes the estimate at v0.26
+  // Five figures rounded to 0.01 GiB: within 0.025 GiB.
+  CHECK(std::abs(static_cast<double>(p.available_kv_cache_bytes) / GiB - 50.62) < 0.025);
+  // On GB200 the fp8 cache runs on FLASHINFER_MLA_SPARSE in the standard layout ("Using standard
+  // fp8 KV cache format"): 21 x (576 + 132) + 57 x 576 = 47,700 B a token, 3,052,800 B a 64-token
+  // block; 50.62 GiB // 3,052,800 = 17,803 blocks = 1,139,392 tokens, vLLM's 1,139,456 within
+  // the budget's rounding (0.025 GiB, 9 blocks); 1.39x at 819,200 tokens.
+  CHECK(p.backend == attention_backend::flashinfer_mla_sparse);
+  CHECK(p.bytes_per_block == 3'052'800);
+  CHECK(std::abs(static_cast<double>(p.kv_cache_tokens) - 1'139'456.0) <= 9 * 64);
+  CHECK(std::abs(p.max_concurrency - 1.39) < 0.005);
+}
+
 TEST_CASE("the sampler a log names", "[vllm_log]") {
   // v0.10: a pip install without FlashInfer warns, a Docker image says it uses it.
   CHECK(read_vllm_log("WARNING 09-07 07:06:56 [topk_topp_sampler.py:61] FlashInfer is not available. Falling back to "

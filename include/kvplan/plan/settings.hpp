@@ -67,7 +67,9 @@ constexpr bool has_indexer(const model& m) {
 
 // The KV cache dtype vLLM ends up using. `auto` takes the checkpoint's KV scheme (ModelOpt
 // kv_cache_quant_algo "FP8" -> fp8_e4m3), else the model dtype. Sparse MLA (DeepSeek-V3.2,
-// GLM-5) stores any quantized cache as fp8_ds_mla and treats bfloat16 as auto.
+// GLM-5) treats bfloat16 as auto and stores an fp8 cache as fp8_ds_mla on FLASHMLA_SPARSE, but
+// in the standard fp8 layout on Blackwell's FLASHINFER_MLA_SPARSE (v0.18+, unless
+// --attention-backend FLASHMLA_SPARSE; _canonicalize_sparse_mla_kv_cache_dtype).
 constexpr cache_dtype resolve_kv_cache_dtype(const deployment& d, const vllm_rules& rules) {
   cache_dtype t = d.kv_cache_dtype;
   if (t == cache_dtype::auto_) {
@@ -78,8 +80,13 @@ constexpr cache_dtype resolve_kv_cache_dtype(const deployment& d, const vllm_rul
   if (d.model.layers.has(layer_kind::compressed_mla) && (t == cache_dtype::auto_ || is_fp8(t))) return cache_dtype::fp8_ds_mla;
   if (detail::has_indexer(d.model)) {
     const bool auto_is_fp8 = rules.sparse_mla_auto_is_fp8_ds_mla || d.gpu.compute_capability / 10 == 12;
+    const bool flashinfer_sparse = d.gpu.vendor == gpu_vendor::nvidia && d.gpu.compute_capability / 10 == 10 &&
+                                   rules.blackwell_sparse_mla_fp8_is_flashinfer &&
+                                   d.backend != attention_backend::flashmla_sparse;
     if (t == cache_dtype::bfloat16) t = cache_dtype::auto_;
-    if (is_fp8(t) || (t == cache_dtype::auto_ && auto_is_fp8)) t = cache_dtype::fp8_ds_mla;
+    if (t == cache_dtype::fp8_ds_mla) return t;  // asked for: FLASHMLA_SPARSE takes it
+    if (is_fp8(t) && flashinfer_sparse) t = t == cache_dtype::fp8 ? cache_dtype::fp8_e4m3 : t;
+    else if (is_fp8(t) || (t == cache_dtype::auto_ && auto_is_fp8)) t = cache_dtype::fp8_ds_mla;
   }
   if (t != cache_dtype::auto_) return t;
   switch (d.model.torch_dtype) {
@@ -92,7 +99,8 @@ constexpr cache_dtype resolve_kv_cache_dtype(const deployment& d, const vllm_rul
 // What the backend choice depends on, for a model and its resolved KV cache dtype.
 constexpr attention_traits attention_traits_of(const model& m, cache_dtype resolved) {
   return {m.uses_mla(), detail::has_indexer(m),
-          resolved != cache_dtype::bfloat16 && resolved != cache_dtype::float16 && resolved != cache_dtype::auto_};
+          resolved != cache_dtype::bfloat16 && resolved != cache_dtype::float16 && resolved != cache_dtype::auto_,
+          resolved == cache_dtype::fp8_ds_mla};
 }
 
 // DeepSeek-V4's only block size (its FlashMLA sparse kernels' page).
