@@ -9,6 +9,7 @@
 #include <kvplan/hf_config.hpp>
 #include <kvplan/kvplan.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <string_view>
 
@@ -84,6 +85,26 @@ TEST_CASE("MiniMax-M3 on 8 x B200: one group of 128-token blocks", "[minimax_m3]
   deployment mtp{.model = m3, .gpu = gpus::b200, .tensor_parallel_size = 8, .kv_cache_memory_bytes = 40 * GiB,
                  .max_model_len = 131072, .speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 1}};
   CHECK(plan_of(mtp).bytes_per_block == 5'898'240);
+}
+
+TEST_CASE("MiniMax-M3 over 2 x B200: a start-up log's 237,312 tokens", "[minimax_m3][vllm_log]") {
+  // A vLLM build between 0.23 and 0.24 (v0.23.1rc1.dev550) on two sm100 GPUs, TP 2, bf16 cache and
+  // indexer, prefix caching off, --max-model-len 8192: "Setting KV cache block size to 128 to
+  // match MiniMax-M3 sparse block size"; "Available KV cache memory: 16.81 GiB"; "GPU KV cache
+  // size: 237,312 tokens"; "Maximum concurrency for 8,192 tokens per request: 28.97x" (a bug
+  // note's log, index file 60171799662). At TP 2 each rank holds 4 KV heads: 76,032 B a token,
+  // 9,732,096 a block; 18,049,600,061 // 9,732,096 = 1,854 blocks; 1,854 x 128 = 237,312 tokens;
+  // 1,854 / 64 = 28.97x.
+  const deployment d{.model = m3, .gpu = gpus::b200, .tensor_parallel_size = 2,
+                     .kv_cache_memory_bytes = static_cast<count_t>(16.81 * static_cast<double>(GiB)),
+                     .max_model_len = 8192, .max_num_seqs = 128, .max_num_batched_tokens = 32768,
+                     .enable_prefix_caching = prefix_caching::disabled, .vllm = {0, 24, 0}};
+  const plan p = plan_of(d);
+  CHECK(p.kv_bytes_per_token == 76'032);
+  CHECK(p.bytes_per_block == 9'732'096);
+  CHECK(p.num_gpu_blocks == 1'854);
+  CHECK(p.kv_cache_tokens == 237'312);
+  CHECK(std::abs(p.max_concurrency - 28.97) < 0.005);
 }
 
 TEST_CASE("MiniMax-M3: what vLLM refuses", "[minimax_m3][errors]") {
