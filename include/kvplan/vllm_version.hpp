@@ -174,10 +174,13 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // canonicalizes fp8 to fp8_ds_mla. A v0.26.0 GB200 log: "Using FLASHINFER_MLA_SPARSE attention
   // backend", "Using standard fp8 KV cache format", GLM-5.2 at 1,139,456 tokens (576 B latents).
   r.blackwell_sparse_mla_fp8_is_flashinfer = v >= at_least(0, 18);
+  // vLLM PR #41069 (merged 2026-04-28): num_tokens = int(max_concurrency * max_model_len).
   // Start-up logs show the old formula at v0.20.0 (a token count that is a multiple of the
-  // 2096-token block) and the new one at v0.23.0 and v0.24.0 (counts that are no multiple of
-  // the block size); vLLM issue #40691 reports the old one against v0.19. Boundary: v0.23.
-  r.capacity_from_concurrency = v >= at_least(0, 23);
+  // 2096-token block; vLLM issue #40691 against v0.19) and the new one at v0.20.2 (Gemma-4-26B
+  // on an RTX 5090: 286,007 tokens = 1.12x of 256,000, no multiple of the block; its logger
+  // line numbers are main's at #41069), v0.21.0 (issue #43308: Gemma 4's count ten times
+  // v0.20.0's), v0.23.0 and v0.24.0. v0.20.1 is not pinned: boundary v0.20.2.
+  r.capacity_from_concurrency = v >= vllm_version{0, 20, 2}.ordinal();
   // vLLM PR #35122 (dated: the hook is present in v0.18.0).
   r.block_size_from_backend = v >= at_least(0, 18);
   // vLLM PR #32339, merged 2026-01-14 (dated: first in v0.15.0).

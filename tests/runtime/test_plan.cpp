@@ -578,3 +578,23 @@ TEST_CASE("vLLM's default budget: utilization of the total, minus what is not KV
   REQUIRE(q.cudagraph_bytes == 0);  // not subtracted before v0.20
   REQUIRE(q.available_kv_cache_bytes == 76'516'687'872 - 16'060'522'496 - 5'368'709'120 - 134'217'728);
 }
+
+TEST_CASE("\"GPU KV cache size\": blocks per group before v0.20.2, concurrency x max_model_len after", "[plan][capacity]") {
+  // Gemma-4-26B-A4B (NVFP4) on an RTX 5090, fp8 cache, --max-model-len 256000 --max-num-seqs 2
+  // --max-num-batched-tokens 16384, vLLM 0.20.2: "Available KV cache memory: 4.58 GiB"; "GPU KV
+  // cache size: 286,007 tokens"; "Maximum concurrency for 256,000 tokens per request: 1.12x"
+  // (index file 56816929356). 286,007 = int(1.1172 x 256,000): no multiple of the block, the
+  // formula of vLLM PR #41069. Before it, the count was num_blocks // groups x block_size.
+  deployment d{.model = models::gemma_4_26b_a4b, .gpu = gpus::rtx_5090, .kv_cache_dtype = cache_dtype::fp8_e4m3,
+               .kv_cache_memory_bytes = static_cast<count_t>(4.58 * static_cast<double>(GiB)),
+               .max_model_len = 256000, .max_num_seqs = 2, .max_num_batched_tokens = 16384,
+               .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 20, 2}};
+  const plan now = make_plan(d);
+  CHECK(now.kv_cache_tokens == static_cast<count_t>(now.max_concurrency * 256000));
+  CHECK(std::abs(now.max_concurrency - 1.12) < 0.005);
+  CHECK(std::abs(static_cast<double>(now.kv_cache_tokens) / 286'007.0 - 1) < 0.002);  // 4.58 GiB is rounded
+  d.vllm = {0, 20, 0};
+  const plan before = make_plan(d);
+  CHECK(before.kv_cache_tokens == before.num_gpu_blocks / before.num_groups * before.block_size);
+  CHECK(before.kv_cache_tokens < now.kv_cache_tokens / 7);  // the sliding groups counted as full ones
+}
