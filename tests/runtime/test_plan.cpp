@@ -378,6 +378,24 @@ TEST_CASE("prefix caching asked for on a GDN hybrid: dropped before align mode, 
   CHECK(make_plan(nano).mamba_mode == mamba_cache_mode::none);
 }
 
+TEST_CASE("Qwen3.5-122B over 2 x L40S, v0.16.1: align mode, a start-up log's figures", "[plan][mamba]") {
+  // A v0.16.1rc1 nightly, TP 2, --kv-cache-dtype fp8 --enable-prefix-caching --max-model-len
+  // 131072 --max-num-batched-tokens 8192 --max-num-seqs 6: "Setting attention block size to 4176
+  // tokens"; "Available KV cache memory: 1.73 GiB"; "GPU KV cache size: 75,168 tokens";
+  // "Maximum concurrency for 131,072 tokens per request: 1.89x" (docker compose logs, index
+  // file 51840052075). 75,168 = 72 blocks // 4 groups x 4,176: the count before v0.20.2.
+  const deployment d{.model = models::qwen3_5_122b_a10b, .gpu = gpus::l40s, .tensor_parallel_size = 2,
+                     .kv_cache_dtype = cache_dtype::fp8,
+                     .kv_cache_memory_bytes = static_cast<count_t>(1.73 * static_cast<double>(GiB)),
+                     .max_model_len = 131072, .max_num_seqs = 6, .max_num_batched_tokens = 8192,
+                     .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 16, 1}};
+  const plan p = make_plan(d);
+  CHECK(p.mamba_mode == mamba_cache_mode::align);
+  CHECK(p.block_size == 4'176);
+  CHECK(p.kv_cache_tokens == 75'168);
+  CHECK(std::abs(p.max_concurrency - 1.89) < 0.005);
+}
+
 TEST_CASE("Mamba-1 hybrid: conv and SSM state per request, block aligned to it", "[plan][mamba]") {
   // Attention, TP 1: 8 KV heads x (128 + 128) x 2 B = 4,096 B per token per layer.
   // Mamba-1 state per layer (mamba1_state_shape): conv (4 - 1) x 8,192 x 2 B = 49,152, SSM
