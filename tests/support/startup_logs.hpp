@@ -179,6 +179,21 @@ inline const std::vector<startup_log>& startup_logs() {
                   .gpu_memory_utilization = 0.92, .max_model_len = 16384, .vllm = {0, 26, 0},
                   .v2_model_runner = false},
                  58.99, 3.9, 0.25, 0.76, true, 182.37, 217'116});
+    // GLM-5.2 in an NVFP4 checkpoint (modelopt_fp4; not carried: the weights are the logged
+    // 106.69 GiB), 4 x GB200 (184.31 GiB), TP 4 with experts in parallel, vLLM 0.26.0,
+    // --kv-cache-dtype fp8 --max-model-len 819200 --gpu-memory-utilization 0.92: "Estimated CUDA
+    // graph memory: 4.99 GiB total" (taken); "Actual usage is 106.69 GiB for weight, 6.31 GiB for
+    // peak activation, 0.95 GiB for non-torch memory, and 4.13 GiB for CUDAGraph memory";
+    // "Available KV cache memory: 50.62 GiB"; "GPU KV cache size: 1,139,456 tokens"; the sampler:
+    // "Using FlashInfer for top-p & top-k sampling". A raw log (index file 61511710941).
+    {
+      deployment d{.model = models::glm_5_2, .gpu = with_total(gpus::gb200, 184.31), .tensor_parallel_size = 4,
+                   .enable_expert_parallel = true, .kv_cache_dtype = cache_dtype::fp8, .gpu_memory_utilization = 0.92,
+                   .max_model_len = 819200, .vllm = {0, 26, 0}};
+      d.memory.weights_bytes = static_cast<count_t>(106.69 * static_cast<double>(GiB));
+      v.push_back({"glm-5.2-nvfp4 4xGB200 TP4 EP v0.26", "raw start-up log (vLLM 0.26.0, GB200)", d, 106.69, 6.31, 0.95,
+                   4.99, true, 50.62, 1'139'456});
+    }
     // From v0.27 the log prints "Actual usage is X GiB for consumed memory (weights + non-torch), Y
     // GiB for peak activation, and Z GiB for CUDAGraph memory", Y including the CUDA-graph
     // estimate the budget takes: non-torch below is X less the weights, activation is Y where
