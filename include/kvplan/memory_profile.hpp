@@ -295,11 +295,12 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
   a.forward_bytes = checked_mul(checked_mul(a.tokens, element),
                                 checked_add(2 * hidden, 3 * count_t{m.intermediate_size} / tp));
   // Routed experts (fused_moe TritonExperts.workspace_shapes): (T, top_k, max(N/2, H)) and
-  // (T, top_k, max(N, H)) with N = 2 x moe_intermediate_size / TP, in the model dtype. From
-  // v0.18 they live in the persistent WorkspaceManager and stay through the sampler; before,
-  // they were freed after the forward.
+  // (T, top_k, max(N, H)) with N = 2 x moe_intermediate_size / TP, in the model dtype; with
+  // expert parallelism each rank holds whole experts (FusedMoEParallelConfig: moe tp_size 1),
+  // so N = 2 x moe_intermediate_size. From v0.18 they live in the persistent WorkspaceManager
+  // and stay through the sampler; before, they were freed after the forward.
   if (m.num_experts_per_tok > 0 && m.moe_intermediate_size > 0) {
-    const count_t n = 2 * count_t{m.moe_intermediate_size} / tp;
+    const count_t n = 2 * count_t{m.moe_intermediate_size} / (d.enable_expert_parallel ? 1 : tp);
     const count_t width = checked_add(max_of(n / 2, hidden), max_of(n, hidden));
     a.moe_workspace_bytes = checked_mul(checked_mul(checked_mul(a.tokens, m.num_experts_per_tok), width), element);
   }
