@@ -16,7 +16,9 @@
 //     Actual usage is C GiB for consumed memory (weights + non-torch), P GiB for peak
 //     activation, and G GiB for CUDAGraph memory.                       (v0.27+; P holds the
 //                                                                        graph estimate)
-//   Estimated CUDA graph memory: X GiB total                            (v0.18+)
+//   Estimated CUDA graph memory: X GiB total                            (v0.17+)
+//   CUDA graph memory profiling is enabled / In v0.19, ... will be enabled  (taken or not)
+//   Using FlashInfer for top-p & top-k sampling / FlashInfer is not available  (the sampler)
 //   Available KV cache memory: X GiB
 //   GPU KV cache size: N tokens[, Maximum concurrency for L tokens per request: X x]
 // Run time only (std::string).
@@ -61,6 +63,9 @@ struct vllm_log {
   // (true), "FlashInfer is not available. Falling back to the PyTorch-native implementation" or
   // "FlashInfer top-p/top-k sampling unavailable" / "disabled" (false).
   std::optional<bool> flashinfer_sampler;
+  // Whether the graph estimate came off the budget: "CUDA graph memory profiling is enabled"
+  // (true), "... is disabled" or v0.17 - v0.19's "In v0.19, ... will be enabled" (false).
+  std::optional<bool> cudagraph_memory_profiling;
   // The non-default args vLLM printed, as key and Python value text.
   std::vector<std::pair<std::string, std::string>> args;
   std::string args_line;
@@ -237,6 +242,10 @@ inline vllm_log read_vllm_log(std::string_view text) {
       set(log.available_kv_gib, after(line, "Available KV cache memory:"), line);
     if (line.find("GPU KV cache size:") != std::string_view::npos)
       set(log.kv_cache_tokens, after(line, "GPU KV cache size:"), line);
+    if (line.find("CUDA graph memory profiling is enabled") != std::string_view::npos) log.cudagraph_memory_profiling = true;
+    if (line.find("CUDA graph memory profiling is disabled") != std::string_view::npos ||
+        line.find("In v0.19, CUDA graph memory profiling will be enabled") != std::string_view::npos)
+      log.cudagraph_memory_profiling = false;
     if (line.find("Using FlashInfer for top-p & top-k sampling") != std::string_view::npos) log.flashinfer_sampler = true;
     if (line.find("Falling back to the PyTorch-native implementation of top-p") != std::string_view::npos ||
         line.find("FlashInfer top-p/top-k sampling unavailable") != std::string_view::npos ||
@@ -320,40 +329,48 @@ inline applied_log apply_vllm_log(const vllm_log& log, deployment& d) {
       took("CUDA-graph estimate", *log.cudagraph_estimate_gib);
     }
   }
-  if (log.flashinfer_sampler && !d.flashinfer_sampler) {
+  // The sampler and the graph estimate as the log shows them, where they differ from what the
+  // release does by default (so the plan, and the command it prints, follow the installation).
+  const vllm_rules rules = rules_for(d.vllm);
+  if (log.flashinfer_sampler && !d.flashinfer_sampler &&
+      (!rules.sampler_known_from_release || (*log.flashinfer_sampler && !rules.flashinfer_sampler_by_default))) {
     d.flashinfer_sampler = log.flashinfer_sampler;
     out.read.push_back(*log.flashinfer_sampler ? "sampler: FlashInfer's top-k / top-p"
                                                : "sampler: the native top-k / top-p (no FlashInfer)");
   }
+  if (log.cudagraph_memory_profiling && !d.estimate_cudagraph_memory && rules.estimates_cudagraph_memory &&
+      *log.cudagraph_memory_profiling != rules.subtracts_cudagraph_memory) {
+    d.estimate_cudagraph_memory = log.cudagraph_memory_profiling;
+    out.read.push_back(*log.cudagraph_memory_profiling ? "CUDA-graph memory profiling: enabled"
+                                                       : "CUDA-graph memory profiling: disabled");
+  }
   // Most logs print the budget but not every term it is made of (at INFO, v0.11 - v0.26 give the
   // weights and "Available KV cache memory" only): the terms left out add up to what the budget
   // lacks, requested - weights - available (- the graph estimate the release takes). The peak
-  // activation takes that remainder after kvplan's estimates of the others, so that the plan
-  // starts from the budget vLLM computed.
-  const bool non_torch_measured = d.memory.non_torch_bytes.has_value();
-  bool activation_from_budget = false;
+  // activation takes that remainder after kvplan's estimates of the others (which stay
+  // estimates, so a lever re-estimates them), so that the plan starts from vLLM's budget.
   if (log.available_kv_gib && d.memory.weights_bytes && !d.memory.activation_bytes && d.kv_cache_memory_bytes == 0) {
     if (const plan_result r = try_plan(d); r.ok() && !r.plan.kv_cache_memory_given) {
       const plan& p = r.plan;
       const count_t rest = p.requested_memory_bytes - *d.memory.weights_bytes - detail::gib_bytes(log.available_kv_gib->value);
-      const count_t non_torch = d.memory.non_torch_bytes.value_or(p.non_torch_bytes);
-      const count_t graphs = d.memory.cudagraph_bytes.value_or(p.cudagraph_bytes);
-      const count_t activation = rest - non_torch - graphs;
+      // The graphs' share is what the plan takes for them (0 where the release does not).
+      const count_t activation = rest - p.non_torch_bytes - p.cudagraph_bytes;
       if (activation >= 0) {
         d.memory.activation_bytes = activation;
-        if (!d.memory.non_torch_bytes) d.memory.non_torch_bytes = non_torch;
-        if (p.cudagraph_bytes > 0 && !d.memory.cudagraph_bytes) d.memory.cudagraph_bytes = graphs;
-        activation_from_budget = true;
         out.read.push_back("the rest of the budget " + detail::gib_text(static_cast<double>(rest) / GiB) +
                            " (requested - weights - available KV cache): peak activation " +
                            detail::gib_text(static_cast<double>(activation) / GiB) + " after kvplan's other terms");
+      } else {
+        out.assumed.push_back("the log's budget leaves " + detail::gib_text(static_cast<double>(rest) / GiB) +
+                              " for the terms it does not print, less than kvplan's estimates of them: estimates kept");
       }
     }
   }
   if (!d.memory.activation_bytes) out.assumed.push_back("peak activation: kvplan's estimate");
-  if (!non_torch_measured)
-    out.assumed.push_back(activation_from_budget ? "non-torch memory: kvplan's estimate (within the logged budget)"
-                                                 : "non-torch memory: kvplan's estimate");
+  if (!d.memory.non_torch_bytes)
+    out.assumed.push_back(d.memory.activation_bytes && !log.activation_gib
+                              ? "non-torch memory: kvplan's estimate (within the logged budget)"
+                              : "non-torch memory: kvplan's estimate");
   if (!d.memory.cudagraph_bytes) out.assumed.push_back("CUDA-graph memory: kvplan's estimate (where the release takes it)");
   return out;
 }

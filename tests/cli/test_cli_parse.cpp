@@ -11,6 +11,7 @@
 #include <kvplan/models.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <thread>
 
@@ -408,3 +409,27 @@ TEST_CASE("kvplan check reads a live engine's /metrics over HTTP", "[cli][http]"
   CHECK(error.find("is not an http://host:port/path URL") != std::string::npos);
 }
 #endif
+
+TEST_CASE("a flag beside --from-vllm-log is a what-if on the measured budget", "[cli][vllm_log]") {
+  // The v0.13 log (Qwen3-Next over 2 x L40S at utilization 0.92) leaves 0.73 GiB of its budget
+  // to the terms it does not print; kvplan's non-torch estimate takes 0.25 of it, the activation
+  // peak the rest. Asking for 0.95 keeps those terms and grows the KV cache by the 0.03 x total.
+  const std::string log = (std::filesystem::path(__FILE__).parent_path() / "data" / "qwen3_next_w4a16_2xl40s_v0_13.log").string();
+  const parse_result as_logged = parse({"qwen3-next-80b-a3b", "--gpu", "l40s", "--from-vllm-log", log});
+  const parse_result higher =
+      parse({"qwen3-next-80b-a3b", "--gpu", "l40s", "--from-vllm-log", log, "--gpu-memory-utilization", "0.95"});
+  REQUIRE(as_logged.error.empty());
+  REQUIRE(higher.error.empty());
+  const resolved a = resolve(as_logged.opts);
+  const resolved b = resolve(higher.opts);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  REQUIRE(a.deployment.memory.activation_bytes);
+  CHECK(b.deployment.memory.activation_bytes == a.deployment.memory.activation_bytes);
+  CHECK(b.deployment.gpu_memory_utilization == 0.95);
+  const kvplan::plan pa = kvplan::make_plan(a.deployment);
+  const kvplan::plan pb = kvplan::make_plan(b.deployment);
+  CHECK(std::abs(static_cast<double>(pa.available_kv_cache_bytes) / kvplan::GiB - 17.58) < 0.006);
+  CHECK(pb.available_kv_cache_bytes - pa.available_kv_cache_bytes ==
+        pb.requested_memory_bytes - pa.requested_memory_bytes);
+}

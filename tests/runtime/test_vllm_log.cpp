@@ -193,6 +193,34 @@ TEST_CASE("v0.26: the four-term line with the suggestion's GiB in parentheses, t
   CHECK(std::abs(p.max_concurrency - 1.39) < 0.005);
 }
 
+TEST_CASE("a graph estimate the release does not take stays out of the budget's remainder", "[vllm_log]") {
+  // v0.17 - v0.19 print the estimate but leave it in the budget ("In v0.19, CUDA graph memory
+  // profiling will be enabled by default"): the remainder requested - weights - available is
+  // the activation peak and non-torch memory alone. (Figures made up for the arithmetic, in the
+  // wording of a v0.19.1 log.)
+  const vllm_log log = read_vllm_log(
+      "(EngineCore pid=1) INFO 06-25 17:21:00 [core.py:96] Initializing a V1 LLM engine (v0.19.1) with config: "
+      "model='meta-llama/Llama-3.1-8B-Instruct'\n"
+      "(EngineCore pid=1) INFO 06-25 17:21:52 [gpu_model_runner.py:4820] Model loading took 14.99 GiB memory and "
+      "4.5 seconds\n"
+      "(EngineCore pid=1) INFO 06-25 17:21:58 [gpu_model_runner.py:5955] Estimated CUDA graph memory: 2.73 GiB total\n"
+      "(EngineCore pid=1) INFO 06-25 17:21:58 [gpu_worker.py:436] Available KV cache memory: 50.00 GiB\n"
+      "(EngineCore pid=1) INFO 06-25 17:21:58 [gpu_worker.py:470] In v0.19, CUDA graph memory profiling will be "
+      "enabled by default (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1), which more accurately accounts for CUDA "
+      "graph memory during KV cache allocation.\n");
+  CHECK(log.cudagraph_memory_profiling == false);
+  deployment d{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm};
+  const applied_log applied = apply_vllm_log(log, d);
+  CHECK_FALSE(d.estimate_cudagraph_memory);  // the release's default: nothing to state
+  const plan p = make_plan(d);
+  CHECK(p.cudagraph_bytes == 0);
+  CHECK(std::abs(static_cast<double>(p.available_kv_cache_bytes) / GiB - 50.00) < 0.006);
+  // The remainder: ceil(79.19 x 0.9) - 14.99 - 50.00 = 6.28 GiB, less kvplan's 0.15 of non-torch.
+  CHECK(std::abs(static_cast<double>(*d.memory.activation_bytes + p.non_torch_bytes) / GiB -
+                 (static_cast<double>(p.requested_memory_bytes) / GiB - 14.99 - 50.00)) < 0.006);
+  CHECK(applied.read.back().find("the rest of the budget") == 0);
+}
+
 TEST_CASE("the sampler a log names", "[vllm_log]") {
   // v0.10: a pip install without FlashInfer warns, a Docker image says it uses it.
   CHECK(read_vllm_log("WARNING 09-07 07:06:56 [topk_topp_sampler.py:61] FlashInfer is not available. Falling back to "

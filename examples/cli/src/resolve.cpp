@@ -150,7 +150,25 @@ resolved resolve(const options& given) {
   kvplan::deployment& d = r.deployment;
   const kvplan::non_kv_memory flags = d.memory;  // measured figures given as flags win
   const kvplan::count_t flag_total = o.gpu_total_memory.value_or(0);
-  r.applied = kvplan::apply_vllm_log(log, d);
+  // The measured terms belong to the deployment the log ran: read them with the log's own
+  // settings (its args over the flags given), then plan the flags' deployment on them, so that
+  // --gpu-memory-utilization 0.95 beside a log is a what-if, not a new measurement.
+  kvplan::deployment measured = d;
+  {
+    options as_logged = given;
+    as_logged.given_flags.clear();
+    std::string ignored;
+    (void)apply_log_args(log, as_logged, ignored);
+    as_logged.vllm_version = o.vllm_version;
+    if (ignored.empty())
+      if (const resolved logged = resolve_options(as_logged); logged.ok()) measured = logged.deployment;
+  }
+  r.applied = kvplan::apply_vllm_log(log, measured);
+  d.memory = measured.memory;
+  d.gpu.total_memory_bytes = measured.gpu.total_memory_bytes;
+  d.vllm = measured.vllm;
+  if (!d.flashinfer_sampler) d.flashinfer_sampler = measured.flashinfer_sampler;
+  if (!d.estimate_cudagraph_memory) d.estimate_cudagraph_memory = measured.estimate_cudagraph_memory;
   d.vllm = o.vllm_version.value_or(kvplan::newest_vllm);  // --vllm-version wins over the log's release
   if (flags.weights_bytes) d.memory.weights_bytes = flags.weights_bytes;
   if (flags.activation_bytes) d.memory.activation_bytes = flags.activation_bytes;
