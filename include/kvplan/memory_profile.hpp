@@ -456,10 +456,11 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
     // release's sampler may differ by installation (FlashInfer before v0.11.1): a quarter of
     // the estimate, at least 0.25 GiB.
     p.activation.bytes = p.activation_parts.total_bytes;
-    // From v0.27 the peak is measured above what the profile keeps (transient_peak_headroom);
-    // the kept part is "consumed", with non-torch memory below.
-    if (rules.consumed_memory_accounting) p.activation.bytes -= p.activation_parts.persistent_bytes;
     p.activation.uncertainty_bytes = max_of(p.activation.bytes / 4, GiB / 4);
+    // From v0.27 the peak is measured above what the profile keeps (transient_peak_headroom);
+    // the kept part is "consumed", with non-torch memory below (the uncertainty stays: it
+    // covers the whole profile).
+    if (rules.consumed_memory_accounting) p.activation.bytes -= p.activation_parts.persistent_bytes;
     if (p.activation_parts.sampler == sampler_path::flashinfer_or_torch_sort)  // 6.5U of 3.5U - 9.5U
       p.activation.uncertainty_bytes = max_of(p.activation.uncertainty_bytes, 3 * p.activation_parts.logits_bytes);
   }

@@ -154,7 +154,7 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     // not supported for Mamba yet".
     if (!rules.hybrid_prefix_caching_dropped_when_unsupported)
       return {errc::feature_needs_newer_vllm, {0, 10, 2},
-              "prefix caching (on by default) with Mamba or linear-attention layers: pass --no-enable-prefix-caching; it"};
+              "prefix caching (on unless --no-enable-prefix-caching) with Mamba or linear-attention layers (v0.10.0 and v0.10.1 raise NotImplementedError)"};
     if (d.enable_prefix_caching == prefix_caching::enabled && detail::supports_mamba_prefix_caching(m, rules) &&
         !rules.hybrid_prefix_caching_by_default)
       return {errc::mamba_all_cache_mode_not_modelled, {}, m.model_type};
@@ -162,7 +162,7 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
   if (!(d.kv_offloading_size_gib >= 0)) return {errc::kv_offloading_size_must_be_positive, {thousandths(d.kv_offloading_size_gib)}};
   if (d.kv_offloading_size_gib > 0 && !rules.kv_offloading_flags)
     return {errc::feature_needs_newer_vllm, {0, 11, 1}, "--kv-offloading-size"};
-  if (d.estimate_cudagraph_memory && !rules.estimates_cudagraph_memory)
+  if (d.estimate_cudagraph_memory == true && !rules.estimates_cudagraph_memory)
     return {errc::feature_needs_newer_vllm, {0, 17}, "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS"};
   // Model Runner V2 as kvplan models it: the releases that chose it by default (v0.22 on).
   if (d.v2_model_runner == true && !rules.v2_runner_for_qwen3_dense)

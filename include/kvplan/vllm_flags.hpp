@@ -44,7 +44,7 @@ struct vllm_args {
   // The environment assignments the command needs, space-separated: VLLM_ATTENTION_BACKEND for
   // releases without --attention-backend, and the memory profile's variables the deployment
   // sets; empty when none.
-  fixed_string<128> env{};
+  fixed_string<160> env{};
 
   constexpr vllm_args& set_env(std::string_view name, std::string_view value) {
     if (env.size() > 0) env.push_back(' ');

@@ -152,8 +152,8 @@ std::string attention_config_flag(options& o, std::string_view v) {
   return {};
 }
 
-// --env NAME=VALUE: the vLLM environment variables that move the memory profile. vLLM reads both
-// as bool(int(value)).
+// --env NAME=VALUE: the vLLM environment variables that move the memory profile. vLLM reads each
+// as bool(int(value)); VLLM_ATTENTION_BACKEND has its flag, --attention-backend.
 std::string env_flag(options& o, std::string_view v) {
   const std::size_t eq = v.find('=');
   const std::string_view name = v.substr(0, eq);
@@ -161,6 +161,7 @@ std::string env_flag(options& o, std::string_view v) {
                              : name == "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS" ? &o.estimate_cudagraph_memory
                              : name == "VLLM_USE_V2_MODEL_RUNNER"                 ? &o.v2_model_runner
                                                                                   : nullptr;
+  if (name == "VLLM_ATTENTION_BACKEND") return "--attention-backend for the attention backend (kvplan writes the variable where a release needs it)";
   if (out == nullptr)
     return "one of the variables kvplan models, VLLM_USE_FLASHINFER_SAMPLER, "
            "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS or VLLM_USE_V2_MODEL_RUNNER, =0 or =1 (not \"" +
@@ -344,7 +345,7 @@ const std::vector<flag_spec>& flag_table() {
          return {};
        }},
       {"--env", "", true,
-       "(may be repeated) a vLLM environment variable of the memory profile: VLLM_USE_FLASHINFER_SAMPLER=0|1, "
+       "(kvplan's, may be repeated) a vLLM environment variable of the memory profile: VLLM_USE_FLASHINFER_SAMPLER=0|1, "
        "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0|1, VLLM_USE_V2_MODEL_RUNNER=0|1",
        [](options& o, std::string_view v) { return env_flag(o, v); }},
       {"--shared-prefix-tokens", "", true,

@@ -137,7 +137,11 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
     line("                 U = R x vocab " + with_commas(d.model.vocab_size) + " x 4 B = " + with_commas(a.logits_bytes) +
          " B; sampler " + with_commas(a.sampler_bytes) + " B; hidden states kept " + with_commas(a.kept_bytes) + " B");
     line("                 one layer's forward " + with_commas(a.forward_bytes) + " B; experts' workspace " +
-         with_commas(a.moe_workspace_bytes) + " B; peak " + with_commas(a.total_bytes) + " B");
+         with_commas(a.moe_workspace_bytes) + " B; peak " + with_commas(a.total_bytes) + " B" +
+         (m.consumed_profile_bytes > 0 ? "; less what the profile keeps (consumed, from v0.27) " +
+                                             with_commas(m.consumed_profile_bytes) + " B = " +
+                                             with_commas(m.activation.bytes) + " B"
+                                       : std::string()));
     if (a.sampler == kvplan::sampler_path::flashinfer_or_torch_sort)
       line("                 (the sampler: 6.5U, the midpoint of FlashInfer's 3.5U and torch.sort's 9.5U; "
            "--env VLLM_USE_FLASHINFER_SAMPLER=1 or =0 says which)");
@@ -430,7 +434,8 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
                                        ", \"sampler_bytes\": " + std::to_string(a.sampler_bytes) +
                                        ", \"kept_bytes\": " + std::to_string(a.kept_bytes) +
                                        ", \"forward_bytes\": " + std::to_string(a.forward_bytes) +
-                                       ", \"moe_workspace_bytes\": " + std::to_string(a.moe_workspace_bytes)) +
+                                       ", \"moe_workspace_bytes\": " + std::to_string(a.moe_workspace_bytes) +
+                                       ", \"persistent_bytes\": " + std::to_string(a.persistent_bytes)) +
                 ", \"non_torch\": " +
                 term(m.non_torch, ", \"allreduce_workspace_bytes\": " + std::to_string(m.allreduce_workspace_bytes) +
                                          ", \"consumed_profile_bytes\": " + std::to_string(m.consumed_profile_bytes)) +
