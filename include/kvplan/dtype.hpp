@@ -47,11 +47,9 @@ constexpr count_t element_bytes(dtype t) {
 // storage formats.
 constexpr bool is_float_dtype(dtype t) { return t == dtype::float16 || t == dtype::bfloat16 || t == dtype::float32; }
 
-// Storage bits per 1000 parameters, scales included, for weight-size estimates:
-// nvfp4 = 4 bits + 8 bits per 16 = 4.5 bits; mxfp4 = 4 + 8/32 = 4.25 bits; int4 (AWQ, GPTQ,
-// W4A16) = 4 bits + an fp16 scale and a packed 4-bit zero point per group of 128, their
-// default group: 4 + 16/128 + 4/128 = 4.156 bits (a Llama-3-70B AWQ checkpoint loads 18.55 GiB
-// a GPU at TP 2 in a vLLM 0.16 log: 4.156 bits x 68.5e9 linear parameters + the fp16 tables).
+// Storage bits per 1000 parameters, for weight-size estimates: nvfp4 = 4 bits + 8 bits per 16 =
+// 4.5 bits; mxfp4 = 4 + 8/32 = 4.25 bits. Integer formats' group scales depend on the checkpoint
+// (weight_bits in model.hpp).
 constexpr count_t millibits_per_element(dtype t) {
   switch (t) {
     case dtype::float32: return 32000;
@@ -60,7 +58,7 @@ constexpr count_t millibits_per_element(dtype t) {
     case dtype::fp8_e4m3:
     case dtype::fp8_e5m2:
     case dtype::int8: return 8000;
-    case dtype::int4: return 4156;
+    case dtype::int4: return 4000;
     case dtype::nvfp4: return 4500;
     case dtype::mxfp4: return 4250;
   }

@@ -176,6 +176,14 @@ struct reader {
     const auto l = get(o, key);
     return l ? as_integer(l.found, key, lo, hi) : fallback;
   }
+  // An integer key, or `fallback` when absent or null (quantization configs write null for
+  // "not grouped").
+  template <class O>
+  constexpr std::int64_t integer_or_null(const O& o, json::chars key, std::int64_t fallback, std::int64_t lo,
+                                         std::int64_t hi) {
+    const auto l = get(o, key);
+    return l && !l.found.is_null() ? as_integer(l.found, key, lo, hi) : fallback;
+  }
   // An integer key that must be there.
   template <class O>
   constexpr std::int64_t require_integer(const O& o, json::chars key, std::int64_t lo = 1,
@@ -1068,10 +1076,21 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
           if (bits == 8) c.format = is_float ? dtype::fp8_e4m3 : dtype::int8;
           else if (bits == 4) c.format = is_float ? (mx ? dtype::mxfp4 : dtype::nvfp4) : dtype::int4;
           else r_.report(errc::config_value_not_supported, "num_bits");
+          // Integer weights: group_size (null: per channel), symmetric (no zero points).
+          if (!is_float) {
+            c.group_size = static_cast<std::int32_t>(r_.integer_or_null(weights, "group_size", -1, 1, 1 << 20));
+            c.zero_points = !r_.boolean(weights, "symmetric", true);
+          }
         }
       }
     }
     if (!found) r_.report(errc::config_key_missing, "config_groups");
+    // An ignore list that keeps attention out ("re:.*self_attn.*", Kimi K2.5's) leaves the
+    // quantization to the MLPs: with routed experts, kvplan sizes everything else in the model
+    // dtype.
+    if (const auto ignore = r_.of_kind(qc, "ignore", json::kind::array))
+      for (json::elements e(ignore.found); !e.done(); e.next())
+        if (e.get().is_string() && e.get().raw().find("self_attn") != std::string_view::npos) c.experts_only = true;
     if (const auto kv = r_.of_kind(qc, "kv_cache_scheme", json::kind::object)) {
       const json::small_object s(kv.found);
       const auto type = r_.of_kind(s, "type", json::kind::string);
@@ -1086,6 +1105,13 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
     if (bits == 4) c.format = dtype::int4;
     else if (bits == 8) c.format = dtype::int8;
     else r_.report(errc::config_value_not_supported, "bits");
+    // Groups of group_size (q_group_size in AutoAWQ's older key; -1: per channel); AWQ stores a
+    // zero point per group unless zero_point is false, GPTQ only when sym is false.
+    const std::int64_t group =
+        r_.integer_or_null(qc, "group_size", r_.integer_or_null(qc, "q_group_size", 128, -1, 1 << 20), -1, 1 << 20);
+    c.group_size = static_cast<std::int32_t>(group <= 0 ? -1 : group);
+    c.zero_points = m.equals("awq") || m.equals("awq_marlin") ? r_.boolean(qc, "zero_point", true)
+                                                               : !r_.boolean(qc, "sym", true);
   } else {
     r_.report(errc::config_value_not_supported, "quant_method");
   }

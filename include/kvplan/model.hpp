@@ -129,7 +129,24 @@ struct checkpoint {
   count_t bytes = 0;                 // total weight bytes (safetensors metadata.total_size)
   std::string_view quantization{};   // vLLM --quantization method it loads with ("" = none)
   std::optional<cache_dtype> kv_cache_scheme{};  // KV dtype the checkpoint asks for
+  // Integer weights (int4 / int8): values per scale (0: 128, AWQ's and GPTQ's default; -1: one
+  // scale per output channel), whether a packed zero point goes with each scale (asymmetric
+  // schemes: AWQ's zero_point, GPTQ's sym false, compressed-tensors' symmetric false), and
+  // whether the scheme quantizes the routed experts only (the rest stays in the model dtype).
+  std::int32_t group_size = 0;
+  bool zero_points = true;
+  bool experts_only = false;
 };
+
+// Bits a weight of the checkpoint's format takes, scales and zero points included: integer
+// formats carry an fp16 scale (and a zero point of the weight's width, if asymmetric) per group.
+constexpr double weight_bits(const checkpoint& c) {
+  const double bits = static_cast<double>(millibits_per_element(c.format)) / 1000.0;
+  if (c.format != dtype::int4 && c.format != dtype::int8) return bits;
+  if (c.group_size < 0) return bits;  // per channel: negligible
+  const double group = c.group_size > 0 ? static_cast<double>(c.group_size) : 128.0;
+  return bits + 16.0 / group + (c.zero_points ? bits / group : 0.0);
+}
 
 inline constexpr int max_checkpoints = 4;
 

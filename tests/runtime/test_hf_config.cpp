@@ -453,6 +453,27 @@ TEST_CASE("dtype, quantization, remote code", "[hf_config]") {
   CHECK(ct.kv_cache_scheme == cache_dtype::fp8_e4m3);
   const checkpoint awq = quant(R"({"quant_method": "awq", "bits": 4, "group_size": 128})");
   CHECK(awq.format == dtype::int4);
+  // Integer weights carry an fp16 scale per group and, asymmetric, a zero point of their width:
+  // AWQ (zero_point by default), 4 + 16/128 + 4/128 = 4.15625 bits; GPTQ symmetric, 4 + 16/128
+  // = 4.125; per channel (group_size -1), 4.
+  CHECK(awq.group_size == 128);
+  CHECK(awq.zero_points);
+  CHECK(weight_bits(awq) == 4.15625);
+  const checkpoint gptq = quant(R"({"quant_method": "gptq", "bits": 4, "group_size": 128, "sym": true})");
+  CHECK_FALSE(gptq.zero_points);
+  CHECK(weight_bits(gptq) == 4.125);
+  CHECK(weight_bits(quant(R"({"quant_method": "gptq", "bits": 4, "group_size": -1})")) == 4.0);
+  // Kimi K2.5's compressed-tensors scheme: int4 in symmetric groups of 32 (4.5 bits), attention,
+  // shared experts and dense MLPs ignored: the routed experts only.
+  const checkpoint kimi = quant(R"({"quant_method": "compressed-tensors", "format": "pack-quantized",
+    "config_groups": {"group_0": {"targets": ["Linear"], "weights": {"group_size": 32, "num_bits": 4,
+      "strategy": "group", "symmetric": true, "type": "int"}}},
+    "ignore": ["lm_head", "re:.*self_attn.*", "re:.*shared_experts.*", "re:.*mlp\\.(gate|up|gate_up|down)_proj.*"]})");
+  CHECK(kimi.format == dtype::int4);
+  CHECK(kimi.group_size == 32);
+  CHECK_FALSE(kimi.zero_points);
+  CHECK(kimi.experts_only);
+  CHECK(weight_bits(kimi) == 4.5);
   CHECK(quant(R"({"quant_method": "mxfp4"})").format == dtype::mxfp4);
   CHECK(message_of(llama_with("quantization_config", R"({"quant_method": "hqq"})")) ==
         "config.json \"quant_method\" has a value kvplan does not know how to size");
