@@ -64,6 +64,8 @@ struct activation_breakdown {
   count_t kept_bytes = 0;      // hidden states alive during the sampler: T x H + 2 x R x H
   count_t forward_bytes = 0;   // the transient peak of one layer's forward over T tokens
   count_t moe_workspace_bytes = 0;  // fused-MoE workspaces, persistent
+  count_t indexer_workspace_bytes = 0;  // the sparse indexer's gather workspace, persistent
+  count_t indexer_logits_bytes = 0;     // its logits budget, transient
   count_t total_bytes = 0;
   // What the profile allocates and keeps (the MoE workspace from v0.18, the Triton sampler's
   // cached buffer): from v0.27 vLLM counts it as "consumed" memory, not as peak activation.
@@ -308,11 +310,36 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
     const count_t width = checked_add(max_of(n / 2, hidden), max_of(n, hidden));
     a.moe_workspace_bytes = checked_mul(checked_mul(checked_mul(a.tokens, m.num_experts_per_tok), width), element);
   }
-  if (rules.persistent_moe_workspace) a.persistent_bytes += a.moe_workspace_bytes;
+  // The sparse-attention indexer (DeepSeek-V3.2, GLM-5): sparse_attn_indexer's profile path
+  // reserves its prefill gather workspace, get_max_prefill_buffer_size = 40 x max_model_len
+  // rows of index_head_dim fp8 values and a 4-byte scale, in the WorkspaceManager, and (v0.20+)
+  // a transient 512 MiB logits budget. GLM-5.2 at 819,200 tokens: 40 x 819,200 x 132 B = 4.03
+  // GiB, which with the sampler's 2.26 GiB gives the 6.31 GiB peak a v0.26 GB200 log shows.
+  if (rules.indexer_profile_workspace) {
+    std::int32_t index_head_dim = 0;
+    for (const layer_type& t : m.layers.types)
+      if (t.kind == layer_kind::mla && t.index_head_dim > 0) index_head_dim = t.index_head_dim;
+    if (index_head_dim > 0) {
+      const count_t max_model_len = d.max_model_len > 0              ? d.max_model_len
+                                    : m.default_max_model_len > 0 ? m.default_max_model_len
+                                                                  : m.max_model_len;
+      a.indexer_workspace_bytes = checked_mul(checked_mul(40, max_model_len), count_t{index_head_dim} + 4);
+      if (rules.indexer_logits_budget) a.indexer_logits_bytes = 512 * MiB;
+    }
+  }
+  // The WorkspaceManager is one buffer, grown to the largest request: the MoE workspace and the
+  // indexer's share it (v0.18+).
   const count_t after_forward = checked_add(a.kept_bytes, a.sampler_bytes);
-  a.total_bytes = rules.persistent_moe_workspace
-                      ? checked_add(a.moe_workspace_bytes, max_of(a.forward_bytes, after_forward))
-                      : max_of(checked_add(a.forward_bytes, a.moe_workspace_bytes), after_forward);
+  const count_t forward = checked_add(a.forward_bytes, a.indexer_logits_bytes);
+  if (rules.persistent_moe_workspace) {
+    const count_t workspace = max_of(a.moe_workspace_bytes, a.indexer_workspace_bytes);
+    a.persistent_bytes += workspace;
+    a.total_bytes = checked_add(workspace, max_of(forward, after_forward));
+  } else {
+    a.persistent_bytes += a.indexer_workspace_bytes;
+    a.total_bytes = checked_add(a.indexer_workspace_bytes,
+                                max_of(checked_add(forward, a.moe_workspace_bytes), after_forward));
+  }
   return a;
 }
 

@@ -113,6 +113,10 @@ struct vllm_rules {
   // The fused-MoE workspaces live in the persistent WorkspaceManager; before, they were freed
   // after each forward.
   bool persistent_moe_workspace = true;
+  // The sparse-attention indexer (DeepSeek-V3.2, GLM-5) reserves its prefill gather workspace in
+  // the WorkspaceManager during the profile, and from v0.20 a logits budget beside it.
+  bool indexer_profile_workspace = true;
+  bool indexer_logits_budget = true;
   // CUDA graphs are captured up to 1,024 tokens on Blackwell (sm100); before (and elsewhere), 512.
   bool capture_up_to_1024_on_sm100 = true;
   // Full-attention layers of different page sizes share one group (UniformTypeKVCacheSpecs).
@@ -229,6 +233,12 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // PR #34086 "Remove Chunking From FusedMoE" (2026-03-13) moved the experts' buffers to the
   // WorkspaceManager (dated: v0.18).
   r.persistent_moe_workspace = v >= at_least(0, 18);
+  // vLLM PR #27532 (merged 2025-12-12, dated v0.13): sparse_attn_indexer reserves (40 x
+  // max_model_len) x (index_head_dim + 4) B in the WorkspaceManager when the profile runs it;
+  // PR #36178 (merged 2026-04-01; not in v0.19.0's commit, dated v0.20) adds a transient
+  // VLLM_SPARSE_INDEXER_MAX_LOGITS_MB (512 MiB) allocation.
+  r.indexer_profile_workspace = v >= at_least(0, 13);
+  r.indexer_logits_budget = v >= at_least(0, 20);
   // PR #49390: capture up to 1,024 on SM100 (v0.28).
   r.capture_up_to_1024_on_sm100 = v >= at_least(0, 28);
   // vLLM PR #25101 (merged 2025-09-17, dated: v0.11.0).

@@ -107,6 +107,23 @@ TEST_CASE("from v0.27 what the profile keeps is consumed memory, not peak activa
   CHECK(v27.activation_parts.persistent_bytes >= 1'073'741'824);
 }
 
+TEST_CASE("the sparse indexer's prefill workspace in the profile", "[memory_profile]") {
+  // GLM-5.2 over 4 x GB200, TP 4 with experts in parallel, --max-model-len 819200, vLLM 0.26:
+  // sparse_attn_indexer reserves get_max_prefill_buffer_size = 40 x 819,200 rows of 128 fp8
+  // values + a 4-byte scale: 4,325,376,000 B. The experts' workspace (whole experts with EP:
+  // N = 2 x 2,048) is (6,144 + 6,144) x 8 x 8,192 x 2 B = 1,610,612,736 B; the WorkspaceManager
+  // is one buffer, so the larger stays. The log: "6.31 GiB for peak activation".
+  const deployment d{.model = models::glm_5_2, .gpu = gpus::gb200, .tensor_parallel_size = 4,
+                     .enable_expert_parallel = true, .kv_cache_dtype = cache_dtype::fp8,
+                     .gpu_memory_utilization = 0.92, .max_model_len = 819200, .vllm = {0, 26, 0}};
+  const activation_breakdown a = make_plan(d).profile.activation_parts;
+  CHECK(a.indexer_workspace_bytes == 4'325'376'000);
+  CHECK(a.moe_workspace_bytes == 1'610'612'736);
+  CHECK(a.indexer_logits_bytes == 512 * MiB);  // VLLM_SPARSE_INDEXER_MAX_LOGITS_MB, v0.20+
+  CHECK(a.persistent_bytes >= 4'325'376'000);
+  CHECK(std::abs(static_cast<double>(a.total_bytes) / GiB - 6.31) < 0.05);
+}
+
 TEST_CASE("VLLM_USE_V2_MODEL_RUNNER overrides vLLM's choice by model family", "[memory_profile]") {
   // Gemma-4-31B on v0.26: V2 by default (every dense model from v0.25), so its dummy sampler
   // (temperature 0) and no graph estimate before v0.29; =0 runs V1: the Triton top-k / top-p
