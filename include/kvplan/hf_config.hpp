@@ -176,14 +176,6 @@ struct reader {
     const auto l = get(o, key);
     return l ? as_integer(l.found, key, lo, hi) : fallback;
   }
-  // An integer key, or `fallback` when absent or null (quantization configs write null for
-  // "not grouped").
-  template <class O>
-  constexpr std::int64_t integer_or_null(const O& o, json::chars key, std::int64_t fallback, std::int64_t lo,
-                                         std::int64_t hi) {
-    const auto l = get(o, key);
-    return l && !l.found.is_null() ? as_integer(l.found, key, lo, hi) : fallback;
-  }
   // An integer key that must be there.
   template <class O>
   constexpr std::int64_t require_integer(const O& o, json::chars key, std::int64_t lo = 1,
@@ -1071,26 +1063,38 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
           const auto type = r_.of_kind(weights, "type", json::kind::string);
           const bool is_float = type && type.found.equals("float");
           found = true;
-          // 4-bit floats in groups of 32 are MXFP4 (format mxfp4-pack-quantized), of 16 NVFP4.
-          const bool mx = r_.integer(weights, "group_size", 16, 0) == 32;
+          // 4-bit floats in groups of 32 are MXFP4 (format mxfp4-pack-quantized), of 16 NVFP4;
+          // integer groups: null or -1 means per channel.
+          const std::int64_t group_size = r_.integer(weights, "group_size", -1, -1, 1 << 20);
+          const bool mx = group_size == 32;
           if (bits == 8) c.format = is_float ? dtype::fp8_e4m3 : dtype::int8;
           else if (bits == 4) c.format = is_float ? (mx ? dtype::mxfp4 : dtype::nvfp4) : dtype::int4;
           else r_.report(errc::config_value_not_supported, "num_bits");
           // Integer weights: group_size (null: per channel), symmetric (no zero points).
           if (!is_float) {
-            c.group_size = static_cast<std::int32_t>(r_.integer_or_null(weights, "group_size", -1, 1, 1 << 20));
+            c.group_size = static_cast<std::int32_t>(group_size <= 0 ? -1 : group_size);
             c.zero_points = !r_.boolean(weights, "symmetric", true);
           }
         }
       }
     }
     if (!found) r_.report(errc::config_key_missing, "config_groups");
-    // An ignore list that keeps attention out ("re:.*self_attn.*", Kimi K2.5's) leaves the
-    // quantization to the MLPs: with routed experts, kvplan sizes everything else in the model
-    // dtype.
-    if (const auto ignore = r_.of_kind(qc, "ignore", json::kind::array))
-      for (json::elements e(ignore.found); !e.done(); e.next())
-        if (e.get().is_string() && e.get().raw().find("self_attn") != std::string_view::npos) c.experts_only = true;
+    // An integer scheme whose ignore list keeps every layer's attention and shared experts out
+    // (regexes without a layer index: Kimi K2.5's "re:.*self_attn.*", "re:.*shared_experts.*")
+    // quantizes the routed experts only: kvplan sizes the rest in the model dtype.
+    if (c.format == dtype::int4 || c.format == dtype::int8) {
+      bool attention = false, shared = false;
+      if (const auto ignore = r_.of_kind(qc, "ignore", json::kind::array))
+        for (json::elements e(ignore.found); !e.done(); e.next()) {
+          if (!e.get().is_string()) continue;
+          const std::string_view p = e.get().raw();
+          const bool every_layer = p.starts_with("re:.*") && p.find_first_of("0123456789") == std::string_view::npos &&
+                                   p.find("vision") == std::string_view::npos && p.find("visual") == std::string_view::npos;
+          attention = attention || (every_layer && p.find("self_attn") != std::string_view::npos);
+          shared = shared || (every_layer && p.find("shared_expert") != std::string_view::npos);
+        }
+      c.experts_only = attention && shared;
+    }
     if (const auto kv = r_.of_kind(qc, "kv_cache_scheme", json::kind::object)) {
       const json::small_object s(kv.found);
       const auto type = r_.of_kind(s, "type", json::kind::string);
@@ -1107,8 +1111,7 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
     else r_.report(errc::config_value_not_supported, "bits");
     // Groups of group_size (q_group_size in AutoAWQ's older key; -1: per channel); AWQ stores a
     // zero point per group unless zero_point is false, GPTQ only when sym is false.
-    const std::int64_t group =
-        r_.integer_or_null(qc, "group_size", r_.integer_or_null(qc, "q_group_size", 128, -1, 1 << 20), -1, 1 << 20);
+    const std::int64_t group = r_.integer(qc, "group_size", r_.integer(qc, "q_group_size", 128, -1, 1 << 20), -1, 1 << 20);
     c.group_size = static_cast<std::int32_t>(group <= 0 ? -1 : group);
     c.zero_points = m.equals("awq") || m.equals("awq_marlin") ? r_.boolean(qc, "zero_point", true)
                                                                : !r_.boolean(qc, "sym", true);

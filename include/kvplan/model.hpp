@@ -143,7 +143,8 @@ struct checkpoint {
 constexpr double weight_bits(const checkpoint& c) {
   const double bits = static_cast<double>(millibits_per_element(c.format)) / 1000.0;
   if (c.format != dtype::int4 && c.format != dtype::int8) return bits;
-  if (c.group_size < 0) return bits;  // per channel: negligible
+  // Per channel (and int8 unless a group is given: W8A8's usual scheme): negligible.
+  if (c.group_size < 0 || (c.group_size == 0 && c.format == dtype::int8)) return bits;
   const double group = c.group_size > 0 ? static_cast<double>(c.group_size) : 128.0;
   return bits + 16.0 / group + (c.zero_points ? bits / group : 0.0);
 }

@@ -433,3 +433,34 @@ TEST_CASE("a flag beside --from-vllm-log is a what-if on the measured budget", "
   CHECK(pb.available_kv_cache_bytes - pa.available_kv_cache_bytes ==
         pb.requested_memory_bytes - pa.requested_memory_bytes);
 }
+
+TEST_CASE("a flag for a setting the log left at vLLM's default is a what-if too", "[cli][vllm_log]") {
+  // The same v0.13 log without its gpu_memory_utilization arg (so the run used the default,
+  // 0.9) and a budget 0.02 x total lower: the measured terms are read at 0.9, and
+  // --gpu-memory-utilization 0.95 beside it adds 0.05 x total of KV cache, not activation.
+  const std::filesystem::path source =
+      std::filesystem::path(__FILE__).parent_path() / "data" / "qwen3_next_w4a16_2xl40s_v0_13.log";
+  std::ifstream in(source);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto replace = [&](const std::string& from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+  };
+  replace("'gpu_memory_utilization': 0.92, ", "");
+  replace("Available KV cache memory: 17.58 GiB", "Available KV cache memory: 16.69 GiB");
+  const std::filesystem::path log = std::filesystem::temp_directory_path() / "kvplan_test_default_util.log";
+  std::ofstream(log) << text;
+  const resolved as_logged = resolve(parse({"qwen3-next-80b-a3b", "--gpu", "l40s", "--from-vllm-log", log.string()}).opts);
+  const resolved higher = resolve(parse({"qwen3-next-80b-a3b", "--gpu", "l40s", "--from-vllm-log", log.string(),
+                                         "--gpu-memory-utilization", "0.95"}).opts);
+  std::filesystem::remove(log);
+  REQUIRE(as_logged.ok());
+  REQUIRE(higher.ok());
+  CHECK(higher.deployment.memory.activation_bytes == as_logged.deployment.memory.activation_bytes);
+  const kvplan::plan a = kvplan::make_plan(as_logged.deployment);
+  const kvplan::plan b = kvplan::make_plan(higher.deployment);
+  CHECK(a.gpu_memory_utilization == 0.9);
+  CHECK(std::abs(static_cast<double>(a.available_kv_cache_bytes) / kvplan::GiB - 16.69) < 0.006);
+  CHECK(b.available_kv_cache_bytes - a.available_kv_cache_bytes == b.requested_memory_bytes - a.requested_memory_bytes);
+}

@@ -474,6 +474,20 @@ TEST_CASE("dtype, quantization, remote code", "[hf_config]") {
   CHECK_FALSE(kimi.zero_points);
   CHECK(kimi.experts_only);
   CHECK(weight_bits(kimi) == 4.5);
+  // Not experts-only: an ignore list naming one layer's attention (a layer index), a vision
+  // tower's, or attention without the shared experts; group_size -1 is per channel (4 bits).
+  const auto ignoring = [&](const char* ignore) {
+    return quant(std::string(R"({"quant_method": "compressed-tensors", "config_groups": {"group_0": {"weights":
+      {"group_size": -1, "num_bits": 4, "symmetric": true, "type": "int"}}}, "ignore": )") + ignore + "}");
+  };
+  CHECK_FALSE(ignoring(R"(["lm_head", "re:.*layers\\.0\\.self_attn.*", "re:.*shared_experts.*"])").experts_only);
+  CHECK_FALSE(ignoring(R"(["re:vision_model.*self_attn.*", "re:.*shared_experts.*"])").experts_only);
+  CHECK_FALSE(ignoring(R"(["lm_head", "re:.*self_attn.*"])").experts_only);
+  CHECK(ignoring(R"(["lm_head", "re:.*self_attn.*", "re:.*shared_experts.*"])").experts_only);
+  CHECK(weight_bits(ignoring(R"([])")) == 4.0);
+  // int8 without a group: per channel (W8A8), 8 bits.
+  CHECK(weight_bits(quant(R"({"quant_method": "compressed-tensors", "config_groups": {"group_0": {"weights":
+    {"num_bits": 8, "type": "int", "strategy": "channel"}}}})")) == 8.0);
   CHECK(quant(R"({"quant_method": "mxfp4"})").format == dtype::mxfp4);
   CHECK(message_of(llama_with("quantization_config", R"({"quant_method": "hqq"})")) ==
         "config.json \"quant_method\" has a value kvplan does not know how to size");

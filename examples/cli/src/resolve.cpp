@@ -153,23 +153,49 @@ resolved resolve(const options& given) {
   // The measured terms belong to the deployment the log ran: read them with the log's own
   // settings (its args over the flags given), then plan the flags' deployment on them, so that
   // --gpu-memory-utilization 0.95 beside a log is a what-if, not a new measurement.
+  // A log prints only the args that differ from vLLM's defaults: the logged deployment is the
+  // installation (model, GPU, measured figures, environment) with the log's args, and vLLM's
+  // defaults for every other setting, whatever the flags say.
   kvplan::deployment measured = d;
-  {
-    options as_logged = given;
-    as_logged.given_flags.clear();
-    std::string ignored;
-    (void)apply_log_args(log, as_logged, ignored);
+  std::string not_as_logged;
+  if (log.args.empty()) {
+    not_as_logged = "the log prints no non-default args: its deployment is taken as the flags describe it";
+  } else {
+    options as_logged;
+    as_logged.model = given.model;
+    as_logged.model_id = given.model_id;
+    as_logged.gpu = given.gpu;
+    as_logged.gpu_total_memory = given.gpu_total_memory;
+    as_logged.gpu_compute_capability = given.gpu_compute_capability;
+    as_logged.weights_memory = given.weights_memory;
+    as_logged.activation_memory = given.activation_memory;
+    as_logged.non_torch_memory = given.non_torch_memory;
+    as_logged.cudagraph_memory = given.cudagraph_memory;
+    as_logged.flashinfer_sampler = given.flashinfer_sampler;
+    as_logged.estimate_cudagraph_memory = given.estimate_cudagraph_memory;
+    as_logged.v2_model_runner = given.v2_model_runner;
     as_logged.vllm_version = o.vllm_version;
-    if (ignored.empty())
-      if (const resolved logged = resolve_options(as_logged); logged.ok()) measured = logged.deployment;
+    std::string why;
+    (void)apply_log_args(log, as_logged, why);
+    if (!why.empty()) {
+      not_as_logged = why;
+    } else {
+      const resolved logged = resolve_options(as_logged);
+      if (logged.ok()) measured = logged.deployment;
+      else not_as_logged = logged.error;
+    }
   }
   r.applied = kvplan::apply_vllm_log(log, measured);
+  if (!not_as_logged.empty())
+    r.applied.assumed.push_back("the logged deployment: " + not_as_logged + " (the flags' deployment stands for it)");
   d.memory = measured.memory;
   d.gpu.total_memory_bytes = measured.gpu.total_memory_bytes;
-  d.vllm = measured.vllm;
   if (!d.flashinfer_sampler) d.flashinfer_sampler = measured.flashinfer_sampler;
   if (!d.estimate_cudagraph_memory) d.estimate_cudagraph_memory = measured.estimate_cudagraph_memory;
   d.vllm = o.vllm_version.value_or(kvplan::newest_vllm);  // --vllm-version wins over the log's release
+  // An environment read from the log, for a release that has no such variable, is dropped.
+  if (!given.estimate_cudagraph_memory && !kvplan::rules_for(d.vllm).estimates_cudagraph_memory)
+    d.estimate_cudagraph_memory.reset();
   if (flags.weights_bytes) d.memory.weights_bytes = flags.weights_bytes;
   if (flags.activation_bytes) d.memory.activation_bytes = flags.activation_bytes;
   if (flags.non_torch_bytes) d.memory.non_torch_bytes = flags.non_torch_bytes;
