@@ -154,6 +154,13 @@ struct deployment {
 
 // num_speculative_tokens as vLLM resolves it: given, else the method's default (mtp: the
 // model's MTP layers, n_predict; suffix: suffix_decoding_max_tree_depth, 24).
+// The max_model_len the engine is configured with before any auto-fit: the one given, else the
+// model's default (generation_config), else its derived maximum. vLLM profiles at this length.
+constexpr count_t configured_max_model_len(const deployment& d) {
+  if (d.max_model_len > 0) return d.max_model_len;
+  return d.model.default_max_model_len > 0 ? d.model.default_max_model_len : d.model.max_model_len;
+}
+
 constexpr std::int32_t speculative_tokens(const deployment& d) {
   const speculative_decoding& sd = d.speculative;
   if (sd.method == speculative_method::none) return 0;

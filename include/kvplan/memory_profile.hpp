@@ -320,10 +320,8 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
     for (const layer_type& t : m.layers.types)
       if (t.kind == layer_kind::mla && t.index_head_dim > 0) index_head_dim = t.index_head_dim;
     if (index_head_dim > 0) {
-      const count_t max_model_len = d.max_model_len > 0              ? d.max_model_len
-                                    : m.default_max_model_len > 0 ? m.default_max_model_len
-                                                                  : m.max_model_len;
-      a.indexer_workspace_bytes = checked_mul(checked_mul(40, max_model_len), count_t{index_head_dim} + 4);
+      a.indexer_workspace_bytes =
+          checked_mul(checked_mul(40, configured_max_model_len(d)), count_t{index_head_dim} + 4);
       if (rules.indexer_logits_budget) a.indexer_logits_bytes = 512 * MiB;
     }
   }

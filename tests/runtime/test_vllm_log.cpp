@@ -141,10 +141,12 @@ TEST_CASE("an INFO log gives the budget, not its terms: the plan starts from the
   CHECK(p.kv_cache_tokens == 767'552);
   // v0.13 drops the prefix caching asked for ("Hybrid or mamba-based model detected without
   // support for prefix caching: disabling"): a request holds 31 attention blocks and one block
-  // in each of the 3 GDN groups, 2,866 / 34 = 84.29x (2,865.97 blocks by the rounded budget).
+  // in each of the 3 GDN groups. The budget is the log's 17.58 GiB exactly: 18,876,381,266 B //
+  // 6,586,368 = 2,865 blocks, 2,865 / 34 = 84.26x; vLLM's unrounded budget held 2,866 (84.29x).
   CHECK_FALSE(p.prefix_caching);
   CHECK(p.blocks_per_request == 34);
-  CHECK(std::abs(p.max_concurrency - 84.29) < 0.04);
+  CHECK(p.num_gpu_blocks == 2'865);
+  CHECK(p.max_concurrency == Approx(2'865.0 / 34.0));
 }
 
 TEST_CASE("v0.26: the four-term line with the suggestion's GiB in parentheses, the graph estimate taken", "[vllm_log]") {

@@ -193,9 +193,7 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   s.gpu_memory_utilization =
       d.gpu_memory_utilization > 0 ? d.gpu_memory_utilization : s.rules.default_gpu_memory_utilization;
   s.auto_fit_max_model_len = d.max_model_len == auto_max_model_len;
-  s.max_model_len = d.max_model_len > 0             ? d.max_model_len
-                    : m.default_max_model_len > 0 ? m.default_max_model_len
-                                                  : m.max_model_len;
+  s.max_model_len = configured_max_model_len(d);
   s.kv_cache_dtype = resolve_kv_cache_dtype(d, s.rules);
 
   // Prefix caching: on for decoder models; for hybrids only from v0.28 (PR #50991). Asked for on
