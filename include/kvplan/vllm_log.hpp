@@ -349,6 +349,7 @@ inline applied_log apply_vllm_log(const vllm_log& log, deployment& d) {
   // lacks, requested - weights - available (- the graph estimate the release takes). The peak
   // activation takes that remainder after kvplan's estimates of the others (which stay
   // estimates, so a lever re-estimates them), so that the plan starts from vLLM's budget.
+  bool activation_from_budget = false;
   if (log.available_kv_gib && d.memory.weights_bytes && !d.memory.activation_bytes && d.kv_cache_memory_bytes == 0) {
     if (const plan_result r = try_plan(d); r.ok() && !r.plan.kv_cache_memory_given) {
       const plan& p = r.plan;
@@ -357,6 +358,7 @@ inline applied_log apply_vllm_log(const vllm_log& log, deployment& d) {
       const count_t activation = rest - p.non_torch_bytes - p.cudagraph_bytes;
       if (activation >= 0) {
         d.memory.activation_bytes = activation;
+        activation_from_budget = true;
         out.read.push_back("the rest of the budget " + detail::gib_text(static_cast<double>(rest) / GiB) +
                            " (requested - weights - available KV cache): peak activation " +
                            detail::gib_text(static_cast<double>(activation) / GiB) + " after kvplan's other terms");
@@ -368,8 +370,7 @@ inline applied_log apply_vllm_log(const vllm_log& log, deployment& d) {
   }
   if (!d.memory.activation_bytes) out.assumed.push_back("peak activation: kvplan's estimate");
   if (!d.memory.non_torch_bytes)
-    out.assumed.push_back(d.memory.activation_bytes && !log.activation_gib
-                              ? "non-torch memory: kvplan's estimate (within the logged budget)"
+    out.assumed.push_back(activation_from_budget ? "non-torch memory: kvplan's estimate (within the logged budget)"
                               : "non-torch memory: kvplan's estimate");
   if (!d.memory.cudagraph_bytes) out.assumed.push_back("CUDA-graph memory: kvplan's estimate (where the release takes it)");
   return out;
