@@ -812,6 +812,7 @@ class builder {
   std::int64_t widest_mlp_ = 0;
   bool routed_ = false;
   bool vision_estimated_ = false;  // the vision tower's parameters are an estimate
+  vision_encoder vision_{};       // the encoder the profile run measures, where modelled
   std::int64_t layers_from_list_ = 0;  // the layer count a per-layer list gives, when no key does
   bool longrope_ = false;              // a LongRoPE rope type: the default length differs
 };
@@ -2438,6 +2439,13 @@ constexpr void builder::vision_tower() {
     }
     t_.total += params::vit_estimate(s);
     vision_estimated_ = true;
+    // The tower's shape, should the wrapper be Qwen3-VL's (see build()).
+    const auto narrow = [](std::int64_t x) { return static_cast<std::int32_t>(x); };
+    vision_ = qwen3_vl_vision(narrow(s.out_hidden), narrow(s.mergers - 1), narrow(s.layers), narrow(s.hidden),
+                              narrow(s.intermediate), narrow(r_.integer(vc, "num_heads", 16, 1, 1024)),
+                              narrow(s.patch_size), narrow(s.merge));
+    vision_.temporal_patch_size = narrow(s.temporal_patch_size);
+    vision_.in_channels = narrow(s.channels);
   }
   // Gemma 4's E2B / E4B carry an audio encoder too.
   if (const auto audio = r_.of_kind(root_, "audio_config", json::kind::object); audio && rules_.kind == arch::gemma4) {
@@ -2518,6 +2526,11 @@ constexpr void builder::build(model& m) {
   m.active_params = active.value;
   m.expert_params = t_.experts.value;
   m.layers = layers_;
+  // Qwen3-VL's ViT (Qwen3-VL, Qwen3.5, Qwen3.6 wrappers): the profile run's dummy image is
+  // modelled; other towers' profiles are not.
+  if (m.model_type == "qwen3_vl" || m.model_type == "qwen3_vl_moe" || m.model_type == "qwen3_5" ||
+      m.model_type == "qwen3_5_moe")
+    m.vision = vision_;
   // MTP layers for speculative decoding (num_nextn_predict_layers; Qwen3.5's
   // mtp_num_hidden_layers; MiniMax-M3's num_mtp_modules): of the model's full-attention kind, the
   // indexed one where there is one (GLM-5.x MTP layers keep their indexer, MiniMax-M3's are

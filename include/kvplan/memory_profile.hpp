@@ -66,6 +66,10 @@ struct activation_breakdown {
   count_t moe_workspace_bytes = 0;  // fused-MoE workspaces, persistent
   count_t indexer_workspace_bytes = 0;  // the sparse indexer's gather workspace, persistent
   count_t indexer_logits_bytes = 0;     // its logits budget, transient
+  count_t encoder_items = 0;            // dummy images the vision encoder profiles (0: none)
+  count_t encoder_patches = 0;          // their patches, the ViT's sequence
+  count_t encoder_bytes = 0;            // the encoder forward's peak
+  count_t encoder_kept_bytes = 0;       // its inputs and outputs, alive through the decoder's run
   count_t total_bytes = 0;
   // What the profile allocates and keeps (the MoE workspace from v0.18, the Triton sampler's
   // cached buffer): from v0.27 vLLM counts it as "consumed" memory, not as peak activation.
@@ -262,6 +266,49 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
   return 0;
 }
 
+// The vision encoder's part of profile_run (Qwen3-VL's ViT; see vision_encoder): the encoder
+// budget is max(max_num_batched_tokens, the largest item's tokens) (compute_mm_encoder_budget:
+// max_num_encoder_input_tokens and encoder_cache_size default to max_num_batched_tokens), and
+// MultiModalBudget._get_max_items profiles budget / tokens images, at least 1 and at most
+// max_num_seqs x max(1, max_model_len / tokens), in one batch. The processor's pixel values
+// reach the GPU in the model dtype (the processing context casts floating tensors), and the
+// encoder keeps them, its position embeddings and RoPE cos / sin for the whole forward
+// (Qwen3_VisionTransformer.forward). A block's peak is in its attention, before the residual
+// add (Qwen2_5_VisionAttention.forward), per patch: the residual and norm1's output (2H), the
+// qkv projection (3W, W = H / TP), the contiguous q / k and their rotated copy (4W), the
+// attention output made contiguous (W) and proj's output (H): 3H + 8W; the MLP's is lower
+// (2H + 2 x intermediate / TP). Deepstack
+// mergers' outputs (tokens x out_hidden each) stay to the end. profile_run then keeps the
+// pixel values and the encoder's outputs (tokens x out_hidden x (1 + deepstack)) alive through
+// the decoder's dummy run and the sampler. Qwen3.5-9B, one L40S, v0.18: 65,536 patches x (11 x
+// 1,152 + 1,536 pixels + 1,152 + 72) x 2 B = 1.88 GiB, as its log's budget leaves (1.88).
+constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment& d, std::int32_t max_num_seqs,
+                                       count_t max_num_batched_tokens) {
+  const model& m = d.model;
+  const vision_encoder& v = m.vision;
+  if (!v.profiled()) return;
+  const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
+  const count_t tp = d.tensor_parallel_size;
+  const count_t tokens = v.max_image_tokens;
+  const count_t budget = max_of(max_num_batched_tokens, tokens);
+  const count_t per_prompt = max_of(count_t{1}, configured_max_model_len(d) / tokens);
+  a.encoder_items = max_of(count_t{1}, min_of(budget / tokens, checked_mul(max_num_seqs, per_prompt)));
+  const count_t merge = count_t{v.spatial_merge_size} * v.spatial_merge_size;
+  a.encoder_patches = checked_mul(checked_mul(a.encoder_items, tokens), merge);
+  const count_t h = v.hidden_size;
+  const count_t w = cdiv(h, tp);
+  const count_t head_dim = v.num_heads > 0 ? h / v.num_heads : 0;
+  const count_t pixels = count_t{v.in_channels} * v.temporal_patch_size * v.patch_size * v.patch_size;
+  const count_t held = pixels + h + head_dim;  // pixel values, position embeddings, RoPE cos and sin
+  const count_t block = max_of(3 * h + 8 * w, 2 * h + 2 * cdiv(v.intermediate_size, tp));
+  const count_t outputs = checked_mul(checked_mul(a.encoder_items, tokens), count_t{v.out_hidden_size});
+  a.encoder_bytes = checked_add(checked_mul(checked_mul(a.encoder_patches, held + block), element),
+                                checked_mul(checked_mul(outputs, v.deepstack_layers), element));
+  a.encoder_kept_bytes = checked_mul(checked_add(checked_mul(a.encoder_patches, pixels),
+                                                 checked_mul(outputs, 1 + count_t{v.deepstack_layers})),
+                                     element);
+}
+
 // torch_peak_increase of profile_run on one GPU of the last pipeline stage (or of an earlier
 // one, `last_stage` false: no sampler, but the [T, H] hidden and residual tensors it sends on).
 // GPUModelRunner.profile_run: _dummy_run(T) then _dummy_sampler_run on the last rank; attention
@@ -338,6 +385,9 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
     a.total_bytes = checked_add(a.indexer_workspace_bytes,
                                 max_of(checked_add(forward, a.moe_workspace_bytes), after_forward));
   }
+  // The vision encoder runs first; what it leaves alive sits under the decoder's peak.
+  vision_encoder_estimate(a, d, max_num_seqs, max_num_batched_tokens);
+  a.total_bytes = max_of(a.encoder_bytes, checked_add(a.total_bytes, a.encoder_kept_bytes));
   return a;
 }
 

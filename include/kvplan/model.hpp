@@ -154,6 +154,43 @@ inline constexpr int max_checkpoints = 4;
 // The checkpoints a model is published in; the first is the model's own.
 using checkpoint_list = static_vector<checkpoint, max_checkpoints>;
 
+// The vision encoder vLLM's profile run sends a dummy batch of the largest image through
+// (GPUModelRunner.profile_run, before the decoder's dummy forward), where kvplan models it:
+// Qwen3-VL's ViT, which Qwen3-VL, Qwen3.5 and Qwen3.6 share (vision_config: depth, hidden_size,
+// intermediate_size, num_heads, patch_size, temporal_patch_size, spatial_merge_size,
+// in_channels, out_hidden_size, deepstack_visual_indexes). max_image_tokens 0: no encoder, or
+// one whose profile kvplan does not model.
+struct vision_encoder {
+  std::int32_t depth = 0;
+  std::int32_t hidden_size = 0;
+  std::int32_t intermediate_size = 0;
+  std::int32_t num_heads = 0;
+  std::int32_t patch_size = 0;
+  std::int32_t temporal_patch_size = 1;
+  std::int32_t spatial_merge_size = 1;
+  std::int32_t in_channels = 3;
+  std::int32_t out_hidden_size = 0;
+  std::int32_t deepstack_layers = 0;  // mergers whose outputs the encoder keeps to its end
+  count_t max_image_tokens = 0;       // tokens of the largest image the processor accepts
+
+  constexpr bool profiled() const { return max_image_tokens > 0; }
+};
+
+// Qwen3-VL's ViT as its processor sizes images: the image processor's default longest_edge,
+// 16,777,216 pixels (Qwen3-VL's preprocessor_config.json; Qwen3.5 and Qwen3.6 start-up logs
+// show the same "budget of 16384 tokens"), over (patch_size x spatial_merge_size)^2 pixels a
+// token: 16,384 tokens, a 4,096 x 4,096 image of 65,536 patches.
+constexpr vision_encoder qwen3_vl_vision(std::int32_t out_hidden_size, std::int32_t deepstack_layers = 0,
+                                         std::int32_t depth = 27, std::int32_t hidden_size = 1152,
+                                         std::int32_t intermediate_size = 4304, std::int32_t num_heads = 16,
+                                         std::int32_t patch_size = 16, std::int32_t spatial_merge_size = 2) {
+  vision_encoder v{depth, hidden_size, intermediate_size, num_heads, patch_size, 2, spatial_merge_size, 3,
+                   out_hidden_size, deepstack_layers, 0};
+  const count_t pixels_per_token = count_t{patch_size} * spatial_merge_size * patch_size * spatial_merge_size;
+  v.max_image_tokens = pixels_per_token > 0 ? count_t{16'777'216} / pixels_per_token : 0;
+  return v;
+}
+
 // A model: the numbers of its config.json that decide KV cache and weights.
 struct model {
   std::string_view name;        // kvplan's short name, e.g. "llama-3.1-8b"
@@ -201,6 +238,9 @@ struct model {
   std::int32_t num_mtp_layers = 0;
   layer_type mtp_layer{};
   count_t mtp_params = 0;
+
+  // The vision encoder the profile run measures (max_image_tokens 0: none modelled).
+  vision_encoder vision{};
 
   constexpr std::int32_t num_layers() const { return layers.num_layers; }
   constexpr bool uses_mla() const { return layers.has(layer_kind::mla) || layers.has(layer_kind::compressed_mla); }

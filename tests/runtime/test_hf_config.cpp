@@ -236,6 +236,14 @@ constexpr expected all_configs[] = {
     // Params: GDN 33,718,464, gated attention 27,263,488; MoE 512 x 3x2048x512 + shared 3x2048x512 + gates;
     //   embeddings 151936x2048 x 2.
     {"qwen3-next-80b", 24'576, 0, 39'518'208, 79'674'391'296, 3'874'929'408, 77'309'411'328},
+    // qwen3.5-9b (Qwen3_5ForConditionalGeneration): KV 8 full x 2 x 4 x 256 x 2 B = 32,768; 24 GDN x
+    //   (3 x (2 x 16 x 128 + 32 x 128) x 2 B + 32 x 128 x 128 x 4 B = 2,146,304) = 51,511,296.
+    // Params: text 2 x 248320 x 4096 + 8 gated attention (4096 x 16 x 256 x 2 + 2 x 4096 x 4 x 256 +
+    //   16 x 256 x 4096 + 512) + 24 Gated DeltaNet (4096 x (4096 + 8192) + 4096 x 64 + 8192 x 4 + 64 + 128 +
+    //   4096 x 4096) + 32 x (3 x 4096 x 12288 + 2 x 4096) + 4096 = 8,953,803,264; the vision tower estimate
+    //   as Qwen3.6-35B's (446,579,312, out_hidden 2048) + 4609 x 2048 for out_hidden 4096 (the merger's
+    //   fc2 4608 x out + bias) = 456,018,544.
+    {"qwen3.5-9b", 32'768, 0, 51'511'296, 9'409'821'808, 9'409'821'808, 0},
 };
 // clang-format on
 

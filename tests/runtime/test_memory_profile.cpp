@@ -124,6 +124,46 @@ TEST_CASE("the sparse indexer's prefill workspace in the profile", "[memory_prof
   CHECK(std::abs(static_cast<double>(a.total_bytes) / GiB - 6.31) < 0.05);
 }
 
+TEST_CASE("the vision encoder's dummy image in the profile (Qwen3-VL's ViT)", "[memory_profile]") {
+  // Qwen3.5-122B-A10B over 2 x L40S, vLLM 0.16.1, --max-num-batched-tokens 8192 --max-num-seqs 6
+  // --max-model-len 131072: the largest image is 16,384 tokens (16,777,216 px / 32^2), the encoder
+  // budget max(8,192, 16,384) = 16,384, so min(16,384 / 16,384, 6 x max(1, 131,072 / 16,384)) = 1
+  // image of 16,384 x 2^2 = 65,536 patches. Per patch, H = 1,152, W = H / TP 2 = 576: held pixel
+  // values 3 x 2 x 16 x 16 = 1,536, position embeddings 1,152, RoPE cos and sin 72; the attention
+  // block's 3H + 8W = 8,064 (above the MLP's 2H + 2 x 4,304 / 2 = 6,608): 65,536 x 10,824 x 2 B =
+  // 1,418,723,328 B (1.32 GiB). The log's budget leaves 39.96 - 36.73 weights - 1.73 KV = 1.50 GiB
+  // for activation and non-torch memory.
+  const deployment d{.model = models::qwen3_5_122b_a10b, .gpu = gpus::l40s, .tensor_parallel_size = 2,
+                     .kv_cache_dtype = cache_dtype::fp8, .max_model_len = 131072, .max_num_seqs = 6,
+                     .max_num_batched_tokens = 8192, .vllm = {0, 16, 1}};
+  const activation_breakdown a = make_plan(d).profile.activation_parts;
+  CHECK(a.encoder_items == 1);
+  CHECK(a.encoder_patches == 65'536);
+  CHECK(a.encoder_bytes == 1'418'723'328);
+  // Kept through the decoder's run: the pixel values and the encoder's 16,384 x 3,072 outputs:
+  // (65,536 x 1,536 + 16,384 x 3,072) x 2 B = 301,989,888.
+  CHECK(a.encoder_kept_bytes == 301'989'888);
+  // The decoder's run (a forward of 8,192 tokens, six rows of the sampler) with what the encoder
+  // keeps stays below the encoder's peak, which is the profile's.
+  CHECK(a.total_bytes == a.encoder_bytes);
+
+  // Qwen3.5-9B on one L40S (TP 1: W = H): 3H + 8W = 12,672 per patch, 65,536 x (2,760 + 12,672) x
+  // 2 B = 2,022,703,104 B = 1.88 GiB, which is what a v0.18 log's budget leaves (39.96 - 17.66
+  // weights - 20.27 KV - 0.15 non-torch = 1.88). At --max-num-batched-tokens 32768 the budget
+  // holds two images: 131,072 patches.
+  const kvplan::model m9 = kvplan_test::config_model("qwen3.5-9b.json", "Qwen/Qwen3.5-9B");
+  REQUIRE(m9.vision.profiled());
+  CHECK(m9.vision.max_image_tokens == 16'384);
+  deployment d9{.model = m9, .gpu = gpus::l40s, .max_model_len = 65536, .max_num_batched_tokens = 8192,
+                .vllm = {0, 18, 0}};
+  CHECK(make_plan(d9).profile.activation_parts.encoder_bytes == 2'022'703'104);
+  d9.max_num_batched_tokens = 32768;
+  CHECK(make_plan(d9).profile.activation_parts.encoder_patches == 131'072);
+  // A text model has no encoder term.
+  CHECK(make_plan(deployment{.model = models::qwen3_next_80b, .gpu = gpus::h200, .tensor_parallel_size = 2})
+            .profile.activation_parts.encoder_bytes == 0);
+}
+
 TEST_CASE("VLLM_USE_V2_MODEL_RUNNER overrides vLLM's choice by model family", "[memory_profile]") {
   // Gemma-4-31B on v0.26: V2 by default (every dense model from v0.25), so its dummy sampler
   // (temperature 0) and no graph estimate before v0.29; =0 runs V1: the Triton top-k / top-p

@@ -168,6 +168,28 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = config_model("llama-3-70b-instruct-awq.json", "TechxGenus/Meta-Llama-3-70B-Instruct-AWQ"),
                   .gpu = gpus::l40s, .tensor_parallel_size = 2, .vllm = {0, 16, 0}},
                  18.55, std::nullopt, std::nullopt, std::nullopt, false, 20.16, 132'128});
+    // Qwen/Qwen3.5-9B (a vision-language wrapper: the profile runs its ViT on a 16,384-token
+    // image first), one L40S (total not printed), vLLM 0.18.0, offline LLM(max_model_len=65536,
+    // gpu_memory_utilization=0.9, kv_cache_dtype="fp8", enable_prefix_caching=True): "Chunked
+    // prefill is enabled with max_num_batched_tokens=8192" (the LLM class's default on this GPU);
+    // "Encoder cache will be initialized with a budget of 16384 tokens"; "Model loading took 17.66
+    // GiB memory"; "Estimated CUDA graph memory: 1.58 GiB total" (not taken before v0.20);
+    // "Available KV cache memory: 20.27 GiB"; "GPU KV cache size: 331,584 tokens"; "18.23x". A
+    // Modal research note (index file 57489989625).
+    v.push_back({"qwen3.5-9b L40S fp8 v0.18 (vision profiled)", "Modal research note (vLLM 0.18.0, L40S)",
+                 {.model = config_model("qwen3.5-9b.json", "Qwen/Qwen3.5-9B"), .gpu = gpus::l40s,
+                  .kv_cache_dtype = cache_dtype::fp8, .max_model_len = 65536, .max_num_batched_tokens = 8192,
+                  .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 18, 0}},
+                 17.66, std::nullopt, std::nullopt, 1.58, false, 20.27, 331'584});
+    // The same model on another L40S, vLLM 0.19.0, offline LLM(model="Qwen/Qwen3.5-9B"), all else
+    // default: "Using max model len 262144"; "max_num_batched_tokens=8192"; "Setting attention
+    // block size to 528 tokens"; "Model loading took 17.66 GiB memory"; "Estimated CUDA graph
+    // memory: 0.78 GiB total" (not taken); "Available KV cache memory: 20.27 GiB"; "GPU KV cache
+    // size: 165,792 tokens"; "2.52x". A notebook note (index file 51781852921).
+    v.push_back({"qwen3.5-9b L40S defaults v0.19 (vision profiled)", "notebook note 'L40s 48G' (vLLM 0.19.0)",
+                 {.model = config_model("qwen3.5-9b.json", "Qwen/Qwen3.5-9B"), .gpu = gpus::l40s,
+                  .max_num_batched_tokens = 8192, .vllm = {0, 19, 0}},
+                 17.66, std::nullopt, std::nullopt, 0.78, false, 20.27, 165'792});
     // google/gemma-4-31B-it, one B300 (267.69 GiB), vLLM 0.26.0 with VLLM_USE_V2_MODEL_RUNNER=0,
     // --dtype bfloat16 --max-model-len 16384 --gpu-memory-utilization 0.92: "Estimated CUDA
     // graph memory: 0.76 GiB total" (taken); "Free memory on device (267.08/267.69 GiB) ...

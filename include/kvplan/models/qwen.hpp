@@ -200,9 +200,11 @@ inline constexpr model qwen3_next_80b{
 // mtp_num_hidden_layers 1: the checkpoint's MTP layer is not in total_params; with
 // --speculative-config method mtp it joins the cache as one more full-attention layer
 // (num_mtp_layers, mtp_layer; its weights estimated, mtp_params 0, as the reader leaves them).
-// vision_config (depth 27, hidden_size 1152, intermediate_size 4304,
-// patch_size 16, spatial_merge_size 2): the reader estimates the tower at 0.45-0.46B; its
-// count less that tower is the language model's, which is what the cards' figures round.
+// vision_config (depth 27, hidden_size 1152, intermediate_size 4304, num_heads 16,
+// patch_size 16, temporal_patch_size 2, spatial_merge_size 2, deepstack_visual_indexes [],
+// out_hidden_size the text hidden_size): the reader estimates the tower at 0.45-0.46B; its
+// count less that tower is the language model's, which is what the cards' figures round. The
+// profile run sends it a dummy 16,384-token image (vision, qwen3_vl_vision).
 // nvidia NVFP4 checkpoints: quantization_config quant_method modelopt, quant_algo NVFP4 with a
 // kv_cache_scheme of 8-bit floats (fp8 KV), or quant_algo MIXED_PRECISION (per-layer
 // quantized_layers: W4A16_NVFP4 experts / MLPs, FP8 attention and linear-attention
@@ -245,6 +247,7 @@ inline constexpr model qwen3_5_397b_a17b{
                     {"nvidia/Qwen3.5-397B-A17B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
     .num_mtp_layers = 1,
     .mtp_layer = full_attention(2, 256),
+    .vision = qwen3_vl_vision(4096),
 };
 
 // Qwen/Qwen3.5-122B-A10B, text_config (ai-dynamo/aiconfigurator
@@ -282,6 +285,7 @@ inline constexpr model qwen3_5_122b_a10b{
                     {"nvidia/Qwen3.5-122B-A10B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
     .num_mtp_layers = 1,
     .mtp_layer = full_attention(2, 256),
+    .vision = qwen3_vl_vision(3072),
 };
 
 // Qwen/Qwen3.6-35B-A3B, text_config (ai-dynamo/aiconfigurator
@@ -323,6 +327,7 @@ inline constexpr model qwen3_6_35b_a3b{
                     {"nvidia/Qwen3.6-35B-A3B-NVFP4", dtype::nvfp4, 0, "modelopt_mixed"}},
     .num_mtp_layers = 1,
     .mtp_layer = full_attention(2, 256),
+    .vision = qwen3_vl_vision(2048),
 };
 
 // Qwen/Qwen3.6-27B (Qwen3_5ForConditionalGeneration, model_type qwen3_5): the corpus holds
@@ -359,6 +364,7 @@ inline constexpr model qwen3_6_27b{
                     {"nvidia/Qwen3.6-27B-NVFP4", dtype::nvfp4, 0, "modelopt_mixed", cache_dtype::fp8_e4m3}},
     .num_mtp_layers = 1,
     .mtp_layer = full_attention(4, 256),
+    .vision = qwen3_vl_vision(5120),
 };
 
 }  // namespace kvplan::inline v0::models
