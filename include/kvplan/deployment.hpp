@@ -131,6 +131,14 @@ struct deployment {
   // --attention-config '{"indexer_kv_dtype": "fp8"}': MiniMax-M3's indexer keys in fp8 (1 B a
   // value) instead of bf16; vLLM runs it on Blackwell (sm100) only.
   bool fp8_indexer_cache = false;
+  // --language-model-only (v0.16; --limit-mm-per-prompt 0 for every modality): the vision
+  // tower is not built (no weights, nothing profiled). --skip-mm-profiling: built, not profiled.
+  // --limit-mm-per-prompt '{"image": N, "video": M}': images and videos a prompt may carry (-1:
+  // not given, vLLM's 999); 0 for both is --language-model-only.
+  bool language_model_only = false;
+  bool skip_mm_profiling = false;
+  std::int32_t limit_images = -1;
+  std::int32_t limit_videos = -1;
   double kv_offloading_size_gib = 0;              // --kv-offloading-size: GiB over all TP x PP ranks
   kv_offloading_backend offloading_backend = kv_offloading_backend::native;
 
@@ -156,6 +164,12 @@ struct deployment {
 // model's MTP layers, n_predict; suffix: suffix_decoding_max_tree_depth, 24).
 // The max_model_len the engine is configured with before any auto-fit: the one given, else the
 // model's default (generation_config), else its derived maximum. vLLM profiles at this length.
+// Whether vLLM builds the model's vision tower: not when every modality's limit is 0
+// (SupportsMultiModal._mark_tower_model).
+constexpr bool vision_tower_built(const deployment& d) {
+  return !d.language_model_only && !(d.limit_images == 0 && d.limit_videos == 0);
+}
+
 constexpr count_t configured_max_model_len(const deployment& d) {
   if (d.max_model_len > 0) return d.max_model_len;
   return d.model.default_max_model_len > 0 ? d.model.default_max_model_len : d.model.max_model_len;

@@ -87,6 +87,7 @@ namespace kvplan::inline v0 {
   X(feature_needs_newer_vllm, "{s} needs vLLM {0}.{1}.{2} or newer", major, minor, patch) \
   X(kv_offloading_size_must_be_positive, "kv_offloading_size must be positive GiB (got {0m})", kv_offloading_size_thousandths, unused_1, unused_2) \
   X(shared_prefix_tokens_out_of_range, "shared_prefix_tokens ({0}) must be between 0 and max_model_len", shared_prefix_tokens, unused_1, unused_2) \
+  X(mm_limit_must_not_be_negative, "limit_mm_per_prompt: the {s} limit must be 0 or more (got {0})", limit, unused_1, unused_2) \
   X(page_sizes_cannot_be_unified, "vLLM before 0.23 cannot unify KV pages of {0} and {1} bytes: the smaller must divide the larger", page_bytes, largest_page_bytes, unused) \
   X(full_attention_page_sizes_differ, "vLLM before 0.11 cannot hold full-attention layers of different page sizes ({0} and {1} bytes) in one KV-cache group", page_bytes, other_page_bytes, unused) \
   X(architecture_not_in_vllm, "vLLM does not serve {s}: it is not in vLLM's model registry", unused_0, unused_1, unused_2) \

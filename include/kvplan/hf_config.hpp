@@ -2446,6 +2446,7 @@ constexpr void builder::vision_tower() {
                               narrow(s.patch_size), narrow(s.merge));
     vision_.temporal_patch_size = narrow(s.temporal_patch_size);
     vision_.in_channels = narrow(s.channels);
+    vision_.num_position_embeddings = narrow(s.position_embeddings);
   }
   // Gemma 4's E2B / E4B carry an audio encoder too.
   if (const auto audio = r_.of_kind(root_, "audio_config", json::kind::object); audio && rules_.kind == arch::gemma4) {

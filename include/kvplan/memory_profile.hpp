@@ -3,8 +3,9 @@
 //
 // Worker.determine_available_memory measures four things before it sizes the KV cache:
 //   weights      torch bytes allocated while loading (GPUModelRunner.load_model)
-//   activation   the torch peak of profile_run: a dummy forward of max_num_batched_tokens
-//                (_dummy_run) and, on the last pipeline stage, the sampler over min(max_num_seqs,
+//   activation   the torch peak of profile_run: a multimodal model's vision encoder over its
+//                largest image, then a dummy forward of max_num_batched_tokens (_dummy_run)
+//                and, on the last pipeline stage, the sampler over min(max_num_seqs,
 //                max_num_batched_tokens) rows of fp32 logits (_dummy_sampler_run)
 //   non-torch    growth of memory outside torch's allocator: lazily loaded kernels, NCCL
 //                buffers connected by the first collectives, FlashInfer's all-reduce workspace
@@ -20,6 +21,7 @@
 #include "kvplan/gpu.hpp"
 #include "kvplan/layer.hpp"
 #include "kvplan/model.hpp"
+#include "kvplan/param_count.hpp"
 #include "kvplan/units.hpp"
 #include "kvplan/vllm_version.hpp"
 
@@ -97,6 +99,23 @@ struct memory_profile {
            cudagraph.uncertainty_bytes;
   }
 };
+
+// The parameters of a modelled vision tower (params::vit_estimate from its shape).
+constexpr count_t vision_encoder_params(const vision_encoder& v) {
+  if (!v.profiled()) return 0;
+  params::vit_estimate_shape s;
+  s.hidden = v.hidden_size;
+  s.intermediate = v.intermediate_size;
+  s.layers = v.depth;
+  s.channels = v.in_channels;
+  s.patch_size = v.patch_size;
+  s.temporal_patch_size = v.temporal_patch_size;
+  s.position_embeddings = v.num_position_embeddings;
+  s.merge = v.spatial_merge_size;
+  s.mergers = 1 + count_t{v.deepstack_layers};
+  s.out_hidden = v.out_hidden_size;
+  return params::vit_estimate(s).value;
+}
 
 // --- Model runner ------------------------------------------------------------------------------
 
@@ -193,6 +212,11 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c)
     w.dense = static_cast<double>(c.bytes) - w.experts;
   }
   if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp);
+  // --language-model-only (or every modality limited to 0): the vision tower is not built
+  // (_mark_tower_model); its share of the dense weights goes.
+  if (!vision_tower_built(d) && m.total_params > m.expert_params)
+    w.dense *= 1.0 - static_cast<double>(vision_encoder_params(m.vision)) /
+                         static_cast<double>(m.total_params - m.expert_params);
   const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
                               (d.enable_expert_parallel ? static_cast<double>(d.data_parallel_size) : 1.0);
   const double per_gpu = w.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + w.experts / expert_ranks;
@@ -286,12 +310,15 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
                                        count_t max_num_batched_tokens) {
   const model& m = d.model;
   const vision_encoder& v = m.vision;
-  if (!v.profiled()) return;
+  if (!v.profiled() || !vision_tower_built(d) || d.skip_mm_profiling) return;
   const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
   const count_t tp = d.tensor_parallel_size;
   const count_t tokens = v.max_image_tokens;
   const count_t budget = max_of(max_num_batched_tokens, tokens);
-  const count_t per_prompt = max_of(count_t{1}, configured_max_model_len(d) / tokens);
+  // With images limited to 0 vLLM profiles its video dummy instead, not modelled: the image's
+  // geometry stands for it (Qwen3-VL's video dummy is the smaller from v0.16).
+  const count_t limit = d.limit_images > 0 ? count_t{d.limit_images} : 999;
+  const count_t per_prompt = max_of(count_t{1}, min_of(limit, configured_max_model_len(d) / tokens));
   a.encoder_items = max_of(count_t{1}, min_of(budget / tokens, checked_mul(max_num_seqs, per_prompt)));
   const count_t merge = count_t{v.spatial_merge_size} * v.spatial_merge_size;
   a.encoder_patches = checked_mul(checked_mul(a.encoder_items, tokens), merge);

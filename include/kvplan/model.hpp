@@ -171,6 +171,7 @@ struct vision_encoder {
   std::int32_t in_channels = 3;
   std::int32_t out_hidden_size = 0;
   std::int32_t deepstack_layers = 0;  // mergers whose outputs the encoder keeps to its end
+  std::int32_t num_position_embeddings = 2304;
   count_t max_image_tokens = 0;       // tokens of the largest image the processor accepts
 
   constexpr bool profiled() const { return max_image_tokens > 0; }
@@ -185,7 +186,7 @@ constexpr vision_encoder qwen3_vl_vision(std::int32_t out_hidden_size, std::int3
                                          std::int32_t intermediate_size = 4304, std::int32_t num_heads = 16,
                                          std::int32_t patch_size = 16, std::int32_t spatial_merge_size = 2) {
   vision_encoder v{depth, hidden_size, intermediate_size, num_heads, patch_size, 2, spatial_merge_size, 3,
-                   out_hidden_size, deepstack_layers, 0};
+                   out_hidden_size, deepstack_layers, 2304, 0};
   const count_t pixels_per_token = count_t{patch_size} * spatial_merge_size * patch_size * spatial_merge_size;
   v.max_image_tokens = pixels_per_token > 0 ? count_t{16'777'216} / pixels_per_token : 0;
   return v;

@@ -162,6 +162,12 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
   if (!(d.kv_offloading_size_gib >= 0)) return {errc::kv_offloading_size_must_be_positive, {thousandths(d.kv_offloading_size_gib)}};
   if (d.kv_offloading_size_gib > 0 && !rules.kv_offloading_flags)
     return {errc::feature_needs_newer_vllm, {0, 11, 1}, "--kv-offloading-size"};
+  if (d.limit_images < -1) return {errc::mm_limit_must_not_be_negative, {d.limit_images}, "image"};
+  if (d.limit_videos < -1) return {errc::mm_limit_must_not_be_negative, {d.limit_videos}, "video"};
+  if (d.language_model_only && !rules.language_model_only_flag)
+    return {errc::feature_needs_newer_vllm, {0, 16}, "--language-model-only"};
+  if (d.skip_mm_profiling && !rules.skip_mm_profiling_flag)
+    return {errc::feature_needs_newer_vllm, {0, 10, 1}, "--skip-mm-profiling"};
   if (d.estimate_cudagraph_memory == true && !rules.estimates_cudagraph_memory)
     return {errc::feature_needs_newer_vllm, {0, 17}, "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS"};
   // Model Runner V2 as kvplan models it: the releases that chose it by default (v0.22 on).

@@ -143,6 +143,23 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (d.decode_context_parallel_size > 1) a.add("--decode-context-parallel-size", d.decode_context_parallel_size);
   if (d.async_scheduling) a.add(*d.async_scheduling ? "--async-scheduling" : "--no-async-scheduling");
   if (d.disable_hybrid_kv_cache_manager) a.add("--disable-hybrid-kv-cache-manager");
+  if (d.language_model_only) a.add("--language-model-only");
+  if (d.skip_mm_profiling) a.add("--skip-mm-profiling");
+  if (d.limit_images >= 0 || d.limit_videos >= 0) {
+    vllm_arg_value json;
+    json.append("{");
+    if (d.limit_images >= 0) {
+      json.append("\"image\": ");
+      append_integer(json, d.limit_images);
+    }
+    if (d.limit_videos >= 0) {
+      if (d.limit_images >= 0) json.append(", ");
+      json.append("\"video\": ");
+      append_integer(json, d.limit_videos);
+    }
+    json.append("}");
+    a.add("--limit-mm-per-prompt", json.view());
+  }
   if (d.fp4_indexer_cache) a.add("--attention-config", R"({"use_fp4_indexer_cache": true})");
   if (d.fp8_indexer_cache) a.add("--attention-config", R"({"indexer_kv_dtype": "fp8"})");
   if (d.kv_offloading_size_gib > 0) {

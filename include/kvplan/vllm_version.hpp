@@ -113,6 +113,9 @@ struct vllm_rules {
   // The fused-MoE workspaces live in the persistent WorkspaceManager; before, they were freed
   // after each forward.
   bool persistent_moe_workspace = true;
+  // --language-model-only (the vision tower skipped) and --skip-mm-profiling exist.
+  bool language_model_only_flag = true;
+  bool skip_mm_profiling_flag = true;
   // The sparse-attention indexer (DeepSeek-V3.2, GLM-5) reserves its prefill gather workspace in
   // the WorkspaceManager during the profile, and from v0.20 a logits budget beside it.
   bool indexer_profile_workspace = true;
@@ -238,6 +241,9 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // PR #36178 (merged 2026-04-01; not in v0.19.0's commit, dated v0.20) adds a transient
   // VLLM_SPARSE_INDEXER_MAX_LOGITS_MB (512 MiB) allocation.
   r.indexer_profile_workspace = v >= at_least(0, 13);
+  // vLLM PR #34120 (2026-02-09; in the v0.16.0 branch) and PR #22950 (2025-08-15; in v0.10.1).
+  r.language_model_only_flag = v >= at_least(0, 16);
+  r.skip_mm_profiling_flag = v >= vllm_version{0, 10, 1}.ordinal();
   r.indexer_logits_budget = v >= at_least(0, 20);
   // PR #49390: capture up to 1,024 on SM100 (v0.28).
   r.capture_up_to_1024_on_sm100 = v >= at_least(0, 28);

@@ -251,7 +251,11 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       {.model = models::deepseek_v3_2, .gpu = gpus::b200, .tensor_parallel_size = 8, .max_model_len = 65536},
       {.model = models::llama_3_1_8b, .gpu = gpus::l40s, .max_model_len = auto_max_model_len},
       {.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .gpu_memory_utilization = 0.95},
-      gemma, fp16, small_blocks, mtp, draft};
+      gemma, fp16, small_blocks, mtp, draft,
+      // The vision tower: images limited, or a text-only deployment.
+      {.model = models::qwen3_6_35b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .limit_images = 2,
+       .limit_videos = 0},
+      {.model = models::qwen3_5_122b_a10b, .gpu = gpus::h200, .tensor_parallel_size = 4, .language_model_only = true}};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
       const plan_result planned = try_plan(d);
@@ -330,6 +334,20 @@ TEST_CASE("the other engine flags", "[cli][parse]") {
   CHECK(*p.opts.shared_prefix_tokens == 2000);
   CHECK(parse({"m", "--gpu", "g", "--kv-offloading-size", "0"}).error.find("GiB > 0") != std::string::npos);
   CHECK(parse({"m", "--gpu", "g", "--kv-offloading-backend", "disk"}).error.find("native or lmcache") != std::string::npos);
+  // The vision tower: --language-model-only, --skip-mm-profiling, --limit-mm-per-prompt as JSON
+  // or as a log prints it (a Python dict), a count or an object with one.
+  const parse_result mm = parse({"qwen3.6-35b-a3b", "--gpu", "h100", "--language-model-only", "--skip-mm-profiling",
+                                 "--limit-mm-per-prompt", "{'image': 2, 'video': {'count': 0}, 'audio': 0}"});
+  REQUIRE(mm.ok());
+  CHECK(mm.opts.language_model_only);
+  CHECK(mm.opts.skip_mm_profiling);
+  CHECK(mm.opts.limit_images == 2);
+  CHECK(mm.opts.limit_videos == 0);
+  CHECK(parse({"m", "--gpu", "g", "--limit-mm-per-prompt", R"({"image": -1})"}).error.find("a count of 0 or more") !=
+        std::string::npos);
+  CHECK(parse({"m", "--gpu", "g", "--limit-mm-per-prompt", R"({"text": 1})"}).error.find("not \"text\"") !=
+        std::string::npos);
+  CHECK(parse({"m", "--gpu", "g", "--limit-mm-per-prompt", "2"}).error.find("a JSON object of counts") != std::string::npos);
 }
 
 #if defined(__unix__)

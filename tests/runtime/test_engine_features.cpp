@@ -182,6 +182,36 @@ TEST_CASE("--disable-hybrid-kv-cache-manager", "[engine][hybrid]") {
   CHECK(error_of(d).code == errc::hybrid_kv_cache_manager_needed);
 }
 
+TEST_CASE("--language-model-only and --skip-mm-profiling: the vision tower", "[engine][multimodal]") {
+  // Qwen3.5-122B-A10B over 2 x L40S, vLLM 0.16.1 (the profile's encoder term: 1,418,723,328 B,
+  // test_memory_profile.cpp). --skip-mm-profiling keeps the tower's weights and profiles none of
+  // it; --language-model-only builds no tower: its 451,298,928 parameters (the reader's estimate,
+  // Qwen3.6-35B's 446,579,312 + 4,609 x (3,072 - 2,048) for the wider merger output) at 2 B over
+  // TP 2 leave each GPU's weights, 451,298,928 B.
+  deployment d{.model = models::qwen3_5_122b_a10b, .gpu = gpus::l40s, .tensor_parallel_size = 2,
+               .max_model_len = 131072, .max_num_seqs = 6, .max_num_batched_tokens = 8192, .vllm = {0, 16, 1}};
+  const plan with_tower = plan_of(d);
+  CHECK(with_tower.profile.activation_parts.encoder_bytes == 1'418'723'328);
+  CHECK(vision_encoder_params(d.model.vision) == 451'298'928);
+  d.skip_mm_profiling = true;
+  const plan skipped = plan_of(d);
+  CHECK(skipped.profile.activation_parts.encoder_bytes == 0);
+  CHECK(skipped.profile.weights.bytes == with_tower.profile.weights.bytes);
+  CHECK(vllm_serve_command(d).view().find("--skip-mm-profiling") != std::string_view::npos);
+  d.skip_mm_profiling = false;
+  d.language_model_only = true;
+  const plan text_only = plan_of(d);
+  CHECK(text_only.profile.activation_parts.encoder_bytes == 0);
+  const count_t dropped = with_tower.profile.weights.bytes - text_only.profile.weights.bytes;
+  CHECK(dropped >= 451'298'927);
+  CHECK(dropped <= 451'298'929);
+  CHECK(text_only.profile.non_kv_bytes() < with_tower.profile.non_kv_bytes() - dropped);
+  CHECK(vllm_serve_command(d).view().find("--language-model-only") != std::string_view::npos);
+  // The flag is v0.16's (vLLM PR #34120).
+  d.vllm = {0, 15, 1};
+  CHECK(error_of(d).code == errc::feature_needs_newer_vllm);
+}
+
 TEST_CASE("KV offloading: the host tier", "[engine][offload]") {
   // Llama-3.1-8B, bf16, block 16: 32 layers x 16 x 2 x 8 x 128 x 2 B = 2,097,152 B a block on one
   // GPU. 200 GiB of host memory: 214,748,364,800 // 2,097,152 = 102,400 blocks = 1,638,400 tokens.

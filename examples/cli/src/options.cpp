@@ -152,6 +152,36 @@ std::string attention_config_flag(options& o, std::string_view v) {
   return {};
 }
 
+// --limit-mm-per-prompt '{"image": 2, "video": 0}': a count per modality, or an object with a
+// "count" (vLLM's dummy options). A log prints it as a Python dict. audio is read and not
+// modelled (kvplan models no audio tower's profile).
+std::string limit_mm_flag(options& o, std::string_view v) {
+  std::string text(v);
+  for (char& c : text)
+    if (c == '\'') c = '"';
+  const kvplan::json::document doc(text);
+  const char* expected = "a JSON object of counts, e.g. '{\"image\": 2, \"video\": 0}'";
+  if (!doc.ok() || !doc.root().is_object()) return expected;
+  const kvplan::json::object root(doc.root());
+  for (std::uint32_t i = 0; i < root.indexed(); ++i) {
+    const std::string_view key = root.key(i);
+    if (key != "image" && key != "video" && key != "audio")
+      return "modalities kvplan reads: image, video, audio (not \"" + std::string(key) + "\")";
+    kvplan::json::value value = root.member_value(i);
+    if (value.is_object()) {
+      const auto count = kvplan::json::object(value).find("count");
+      if (!count) return "\"" + std::string(key) + "\": a count, or an object with \"count\"";
+      value = count.found;
+    }
+    const kvplan::json::number n = value.is_number() ? value.number() : kvplan::json::number{};
+    if (!value.is_number() || !n.is_integer || n.integer < 0 || n.integer > 1'000'000)
+      return "\"" + std::string(key) + "\": a count of 0 or more";
+    if (key == "image") o.limit_images = static_cast<std::int32_t>(n.integer);
+    if (key == "video") o.limit_videos = static_cast<std::int32_t>(n.integer);
+  }
+  return {};
+}
+
 // --env NAME=VALUE: the vLLM environment variables that move the memory profile. vLLM reads each
 // as bool(int(value)); VLLM_ATTENTION_BACKEND has its flag, --attention-backend.
 std::string env_flag(options& o, std::string_view v) {
@@ -327,6 +357,18 @@ const std::vector<flag_spec>& flag_table() {
          o.disable_hybrid_kv_cache_manager = true;
          return {};
        }},
+      {"--language-model-only", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.language_model_only = true;
+         return {};
+       }},
+      {"--skip-mm-profiling", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.skip_mm_profiling = true;
+         return {};
+       }},
+      {"--limit-mm-per-prompt", "", true, "JSON: images and videos a prompt may carry, e.g. '{\"image\": 2, \"video\": 0}' (an audio count is read, not modelled)",
+       [](options& o, std::string_view v) { return limit_mm_flag(o, v); }},
       {"--attention-config", "", true,
        "JSON; kvplan reads use_fp4_indexer_cache (DeepSeek-V4) and indexer_kv_dtype bf16|fp8 (MiniMax-M3)",
        [](options& o, std::string_view v) { return attention_config_flag(o, v); }},

@@ -134,6 +134,11 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
   } else {
     line("  activation     profile_run: a forward of T = " + with_commas(a.tokens) + " tokens, then the sampler over R = " +
          with_commas(a.rows) + " rows (" + sampler_name(a.sampler) + ")");
+    if (a.encoder_items > 0)
+      line("                 before them the vision encoder over " + with_commas(a.encoder_items) + " dummy image(s) of " +
+           with_commas(d.model.vision.max_image_tokens) + " tokens (" + with_commas(a.encoder_patches) +
+           " patches): peak " + with_commas(a.encoder_bytes) + " B; its pixels and outputs, " +
+           with_commas(a.encoder_kept_bytes) + " B, stay through them");
     line("                 U = R x vocab " + with_commas(d.model.vocab_size) + " x 4 B = " + with_commas(a.logits_bytes) +
          " B; sampler " + with_commas(a.sampler_bytes) + " B; hidden states kept " + with_commas(a.kept_bytes) + " B");
     line("                 one layer's forward " + with_commas(a.forward_bytes) + " B; experts' workspace " +
@@ -435,6 +440,7 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
                                        ", \"kept_bytes\": " + std::to_string(a.kept_bytes) +
                                        ", \"forward_bytes\": " + std::to_string(a.forward_bytes) +
                                        ", \"moe_workspace_bytes\": " + std::to_string(a.moe_workspace_bytes) +
+                                       ", \"encoder_bytes\": " + std::to_string(a.encoder_bytes) +
                                        ", \"persistent_bytes\": " + std::to_string(a.persistent_bytes)) +
                 ", \"non_torch\": " +
                 term(m.non_torch, ", \"allreduce_workspace_bytes\": " + std::to_string(m.allreduce_workspace_bytes) +

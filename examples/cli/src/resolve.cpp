@@ -314,6 +314,10 @@ resolved resolve_options(const options& o) {
   d.decode_context_parallel_size = o.decode_context_parallel_size.value_or(1);
   d.async_scheduling = o.async_scheduling;
   d.disable_hybrid_kv_cache_manager = o.disable_hybrid_kv_cache_manager;
+  d.language_model_only = o.language_model_only;
+  d.skip_mm_profiling = o.skip_mm_profiling;
+  d.limit_images = o.limit_images;
+  d.limit_videos = o.limit_videos;
   d.fp4_indexer_cache = o.fp4_indexer_cache;
   d.fp8_indexer_cache = o.fp8_indexer_cache;
   d.kv_offloading_size_gib = o.kv_offloading_size.value_or(0);

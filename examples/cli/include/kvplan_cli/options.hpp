@@ -58,6 +58,10 @@ struct options {
   std::optional<std::int32_t> decode_context_parallel_size;
   std::optional<bool> async_scheduling;
   bool disable_hybrid_kv_cache_manager = false;
+  bool language_model_only = false;
+  bool skip_mm_profiling = false;
+  std::int32_t limit_images = -1;  // --limit-mm-per-prompt (-1: not given)
+  std::int32_t limit_videos = -1;
   bool fp4_indexer_cache = false;
   bool fp8_indexer_cache = false;
   std::optional<double> kv_offloading_size;  // GiB over the engine's ranks
