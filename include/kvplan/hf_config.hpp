@@ -2439,11 +2439,11 @@ constexpr void builder::vision_tower() {
     }
     t_.total += params::vit_estimate(s);
     vision_estimated_ = true;
-    // The tower's shape, should the wrapper be Qwen3-VL's (see build()).
+    // The tower's shape, should the wrapper be a Qwen ViT kvplan profiles (see build()).
     const auto narrow = [](std::int64_t x) { return static_cast<std::int32_t>(x); };
-    vision_ = qwen3_vl_vision(narrow(s.out_hidden), narrow(s.mergers - 1), narrow(s.layers), narrow(s.hidden),
-                              narrow(s.intermediate), narrow(r_.integer(vc, "num_heads", 16, 1, 1024)),
-                              narrow(s.patch_size), narrow(s.merge));
+    vision_ = qwen_vit(vit_family::qwen3_vl, narrow(s.out_hidden), narrow(s.mergers - 1), narrow(s.layers),
+                       narrow(s.hidden), narrow(s.intermediate), narrow(r_.integer(vc, "num_heads", 16, 1, 1024)),
+                       narrow(s.patch_size), narrow(s.merge));
     vision_.temporal_patch_size = narrow(s.temporal_patch_size);
     vision_.in_channels = narrow(s.channels);
     vision_.num_position_embeddings = narrow(s.position_embeddings);
@@ -2527,11 +2527,18 @@ constexpr void builder::build(model& m) {
   m.active_params = active.value;
   m.expert_params = t_.experts.value;
   m.layers = layers_;
-  // Qwen3-VL's ViT (Qwen3-VL, Qwen3.5, Qwen3.6 wrappers): the profile run's dummy image is
-  // modelled; other towers' profiles are not.
+  // Qwen's ViTs (Qwen2-VL, Qwen2.5-VL; Qwen3-VL, Qwen3.5, Qwen3.6 wrappers): the profile run's
+  // dummy input is modelled; other towers' profiles are not.
   if (m.model_type == "qwen3_vl" || m.model_type == "qwen3_vl_moe" || m.model_type == "qwen3_5" ||
-      m.model_type == "qwen3_5_moe")
+      m.model_type == "qwen3_5_moe") {
     m.vision = vision_;
+  } else if ((m.model_type == "qwen2_vl" || m.model_type == "qwen2_5_vl") && vision_.depth > 0) {
+    const vit_family family = m.model_type == "qwen2_vl" ? vit_family::qwen2_vl : vit_family::qwen2_5_vl;
+    m.vision = qwen_vit(family, vision_.out_hidden_size, 0, vision_.depth, vision_.hidden_size,
+                        vision_.intermediate_size, vision_.num_heads, vision_.patch_size, vision_.spatial_merge_size);
+    m.vision.temporal_patch_size = vision_.temporal_patch_size;
+    m.vision.in_channels = vision_.in_channels;
+  }
   // MTP layers for speculative decoding (num_nextn_predict_layers; Qwen3.5's
   // mtp_num_hidden_layers; MiniMax-M3's num_mtp_modules): of the model's full-attention kind, the
   // indexed one where there is one (GLM-5.x MTP layers keep their indexer, MiniMax-M3's are

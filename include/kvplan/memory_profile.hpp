@@ -68,7 +68,9 @@ struct activation_breakdown {
   count_t moe_workspace_bytes = 0;  // fused-MoE workspaces, persistent
   count_t indexer_workspace_bytes = 0;  // the sparse indexer's gather workspace, persistent
   count_t indexer_logits_bytes = 0;     // its logits budget, transient
-  count_t encoder_items = 0;            // dummy images the vision encoder profiles (0: none)
+  count_t encoder_items = 0;            // dummy items the vision encoder profiles (0: none)
+  count_t encoder_tokens = 0;           // tokens of each
+  bool encoder_video = false;           // videos (Qwen2-VL, Qwen2.5-VL), else images
   count_t encoder_patches = 0;          // their patches, the ViT's sequence
   count_t encoder_bytes = 0;            // the encoder forward's peak
   count_t encoder_kept_bytes = 0;       // its inputs and outputs, alive through the decoder's run
@@ -113,6 +115,7 @@ constexpr count_t vision_encoder_params(const vision_encoder& v) {
   s.position_embeddings = v.num_position_embeddings;
   s.merge = v.spatial_merge_size;
   s.mergers = 1 + count_t{v.deepstack_layers};
+  s.gated = v.family == vit_family::qwen2_5_vl;  // SwiGLU
   s.out_hidden = v.out_hidden_size;
   return params::vit_estimate(s).value;
 }
@@ -290,22 +293,31 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
   return 0;
 }
 
-// The vision encoder's part of profile_run (Qwen3-VL's ViT; see vision_encoder): the encoder
-// budget is max(max_num_batched_tokens, the largest item's tokens) (compute_mm_encoder_budget:
-// max_num_encoder_input_tokens and encoder_cache_size default to max_num_batched_tokens), and
-// MultiModalBudget._get_max_items profiles budget / tokens images, at least 1 and at most
-// max_num_seqs x max(1, max_model_len / tokens), in one batch. The processor's pixel values
-// reach the GPU in the model dtype (the processing context casts floating tensors), and the
-// encoder keeps them, its position embeddings and RoPE cos / sin for the whole forward
-// (Qwen3_VisionTransformer.forward). A block's peak is in its attention, before the residual
-// add (Qwen2_5_VisionAttention.forward), per patch: the residual and norm1's output (2H), the
-// qkv projection (3W, W = H / TP), the contiguous q / k and their rotated copy (4W), the
-// attention output made contiguous (W) and proj's output (H): 3H + 8W; the MLP's is lower
-// (2H + 2 x intermediate / TP). Deepstack
-// mergers' outputs (tokens x out_hidden each) stay to the end. profile_run then keeps the
-// pixel values and the encoder's outputs (tokens x out_hidden x (1 + deepstack)) alive through
-// the decoder's dummy run and the sampler. Qwen3.5-9B, one L40S, v0.18: 65,536 patches x (11 x
-// 1,152 + 1,536 pixels + 1,152 + 72) x 2 B = 1.88 GiB, as its log's budget leaves (1.88).
+// The vision encoder's part of profile_run (Qwen's ViTs; see vision_encoder). The dummy item is
+// the modality with the most tokens (MultiModalBudget.get_modality_with_max_tokens): Qwen3-VL's
+// largest image, 16,384 tokens (its video dummy, two frames, is smaller from v0.16, PR #32684);
+// Qwen2-VL's and Qwen2.5-VL's video, whose frames are as many as max_model_len holds, at most
+// 14 (Qwen2VLProcessingInfo.get_num_frames_with_most_features), two frames to a 16,384-token
+// group: min(max(max_model_len / 16,384, 1), 7) groups (114,688 tokens at 128,000). The encoder
+// budget is max(max_num_batched_tokens, the item's tokens) (compute_mm_encoder_budget), and
+// MultiModalBudget._get_max_items profiles budget / tokens items, at least 1 and at most
+// max_num_seqs x max(1, min(the modality's limit, max_model_len / tokens)), in one batch.
+// The processor's pixel values reach the GPU in the model dtype (the processing context casts
+// floating tensors) and stay, with the RoPE cos / sin (and Qwen3-VL's position embeddings), for
+// the whole forward. A block's peak, per patch (W = H / TP, I the MLP width over TP):
+//   attention (Qwen2_5_VisionAttention.forward, at proj): the residual and norm1's output (2H),
+//     qkv (3W), the contiguous q / k and their rotated copy (4W), the attention output made
+//     contiguous (W) and proj's output (H): 3H + 8W;
+//   Qwen3-VL's and Qwen2-VL's MLP (LayerNorm, fc1, activation, fc2): 2H + 2I, lower;
+//   Qwen2.5-VL's (Qwen2_5_VisionBlock): the input, the attention output, norm2's fused output
+//     and residual (4H), then gate_up (2I), its activation (I) and down_proj's output (H), all
+//     alive at once: 5H + 3I, the higher.
+// Deepstack mergers' outputs (tokens x out_hidden each) stay to the end. profile_run then keeps
+// the pixel values and the encoder's outputs (tokens x out_hidden x (1 + deepstack)) alive
+// through the decoder's dummy run and the sampler. Qwen3.5-9B, one L40S, v0.18: 65,536 patches
+// x (11 x 1,152 + 1,536 pixels + 1,152 + 72) x 2 B = 1.88 GiB, as its log's budget leaves;
+// Qwen2.5-VL-7B, one A100, v0.23, max_model_len 128,000: 458,752 patches x (5 x 1,280 + 3 x
+// 3,420 + 1,176 + 80) x 2 B = 15.31 GiB, where its log leaves 15.37.
 constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment& d, std::int32_t max_num_seqs,
                                        count_t max_num_batched_tokens) {
   const model& m = d.model;
@@ -313,21 +325,30 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   if (!v.profiled() || !vision_tower_built(d) || d.skip_mm_profiling) return;
   const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
   const count_t tp = d.tensor_parallel_size;
-  const count_t tokens = v.max_image_tokens;
+  const count_t max_model_len = configured_max_model_len(d);
+  // The dummy: Qwen2's video unless videos are off; Qwen3-VL's image (with images off vLLM
+  // profiles its video, not modelled: the image's geometry stands for it).
+  const bool video = v.family != vit_family::qwen3_vl && d.limit_videos != 0;
+  const count_t groups = video ? min_of(max_of(max_model_len / v.max_image_tokens, count_t{1}), count_t{7}) : 1;
+  const count_t tokens = groups * v.max_image_tokens;
+  const std::int32_t modality_limit = video ? d.limit_videos : d.limit_images;
+  const count_t limit = modality_limit > 0 ? count_t{modality_limit} : 999;
   const count_t budget = max_of(max_num_batched_tokens, tokens);
-  // With images limited to 0 vLLM profiles its video dummy instead, not modelled: the image's
-  // geometry stands for it (Qwen3-VL's video dummy is the smaller from v0.16).
-  const count_t limit = d.limit_images > 0 ? count_t{d.limit_images} : 999;
-  const count_t per_prompt = max_of(count_t{1}, min_of(limit, configured_max_model_len(d) / tokens));
+  const count_t per_prompt = max_of(count_t{1}, min_of(limit, max_model_len / tokens));
   a.encoder_items = max_of(count_t{1}, min_of(budget / tokens, checked_mul(max_num_seqs, per_prompt)));
+  a.encoder_tokens = tokens;
+  a.encoder_video = video;
   const count_t merge = count_t{v.spatial_merge_size} * v.spatial_merge_size;
   a.encoder_patches = checked_mul(checked_mul(a.encoder_items, tokens), merge);
   const count_t h = v.hidden_size;
   const count_t w = cdiv(h, tp);
+  const count_t mlp = cdiv(v.intermediate_size, tp);
   const count_t head_dim = v.num_heads > 0 ? h / v.num_heads : 0;
   const count_t pixels = count_t{v.in_channels} * v.temporal_patch_size * v.patch_size * v.patch_size;
-  const count_t held = pixels + h + head_dim;  // pixel values, position embeddings, RoPE cos and sin
-  const count_t block = max_of(3 * h + 8 * w, 2 * h + 2 * cdiv(v.intermediate_size, tp));
+  // Pixel values, RoPE cos and sin, Qwen3-VL's position embeddings.
+  const count_t held = pixels + head_dim + (v.num_position_embeddings > 0 ? h : 0);
+  const count_t attention = 3 * h + 8 * w;
+  const count_t block = max_of(attention, v.family == vit_family::qwen2_5_vl ? 5 * h + 3 * mlp : 2 * h + 2 * mlp);
   const count_t outputs = checked_mul(checked_mul(a.encoder_items, tokens), count_t{v.out_hidden_size});
   a.encoder_bytes = checked_add(checked_mul(checked_mul(a.encoder_patches, held + block), element),
                                 checked_mul(checked_mul(outputs, v.deepstack_layers), element));

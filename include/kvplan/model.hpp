@@ -154,12 +154,20 @@ inline constexpr int max_checkpoints = 4;
 // The checkpoints a model is published in; the first is the model's own.
 using checkpoint_list = static_vector<checkpoint, max_checkpoints>;
 
-// The vision encoder vLLM's profile run sends a dummy batch of the largest image through
+// The vision encoder vLLM's profile run sends its largest dummy input through
 // (GPUModelRunner.profile_run, before the decoder's dummy forward), where kvplan models it:
-// Qwen3-VL's ViT, which Qwen3-VL, Qwen3.5 and Qwen3.6 share (vision_config: depth, hidden_size,
-// intermediate_size, num_heads, patch_size, temporal_patch_size, spatial_merge_size,
-// in_channels, out_hidden_size, deepstack_visual_indexes). max_image_tokens 0: no encoder, or
-// one whose profile kvplan does not model.
+// Qwen's ViTs (vision_config: depth, hidden_size or embed_dim, intermediate_size or mlp_ratio,
+// num_heads, patch_size, temporal_patch_size, spatial_merge_size, in_channels, out_hidden_size,
+// deepstack_visual_indexes). max_image_tokens 0: no encoder, or one whose profile kvplan does
+// not model.
+enum class vit_family : std::uint8_t {
+  qwen3_vl,    // Qwen3-VL, Qwen3.5, Qwen3.6: LayerNorm, GELU MLP, learned position embeddings;
+               // the profile's dummy is the largest image (the video's is smaller from v0.16)
+  qwen2_vl,    // Qwen2-VL: LayerNorm, QuickGELU MLP; the dummy is a video (below)
+  qwen2_5_vl,  // Qwen2.5-VL: RMSNorm with a fused residual, SwiGLU MLP, windowed attention;
+               // the dummy is a video of up to 14 frames, as many as max_model_len holds
+};
+
 struct vision_encoder {
   std::int32_t depth = 0;
   std::int32_t hidden_size = 0;
@@ -171,25 +179,33 @@ struct vision_encoder {
   std::int32_t in_channels = 3;
   std::int32_t out_hidden_size = 0;
   std::int32_t deepstack_layers = 0;  // mergers whose outputs the encoder keeps to its end
-  std::int32_t num_position_embeddings = 2304;
+  std::int32_t num_position_embeddings = 0;
   count_t max_image_tokens = 0;       // tokens of the largest image the processor accepts
+  vit_family family = vit_family::qwen3_vl;
 
   constexpr bool profiled() const { return max_image_tokens > 0; }
 };
 
-// Qwen3-VL's ViT as its processor sizes images: the image processor's default longest_edge,
-// 16,777,216 pixels (Qwen3-VL's preprocessor_config.json; Qwen3.5 and Qwen3.6 start-up logs
-// show the same "budget of 16384 tokens"), over (patch_size x spatial_merge_size)^2 pixels a
-// token: 16,384 tokens, a 4,096 x 4,096 image of 65,536 patches.
-constexpr vision_encoder qwen3_vl_vision(std::int32_t out_hidden_size, std::int32_t deepstack_layers = 0,
-                                         std::int32_t depth = 27, std::int32_t hidden_size = 1152,
-                                         std::int32_t intermediate_size = 4304, std::int32_t num_heads = 16,
-                                         std::int32_t patch_size = 16, std::int32_t spatial_merge_size = 2) {
+// A Qwen ViT as its processor sizes images: the image processor's default largest image, over
+// (patch_size x spatial_merge_size)^2 pixels a token. Qwen3-VL's longest_edge 16,777,216 pixels
+// (its preprocessor_config.json; Qwen3.5 and Qwen3.6 start-up logs show the same "budget of
+// 16384 tokens"): 16,384 tokens at 32 x 32 pixels, a 4,096 x 4,096 image of 65,536 patches.
+// Qwen2-VL's and Qwen2.5-VL's max_pixels 12,845,056: 16,384 tokens at 28 x 28 pixels.
+constexpr vision_encoder qwen_vit(vit_family family, std::int32_t out_hidden_size, std::int32_t deepstack_layers,
+                                  std::int32_t depth, std::int32_t hidden_size, std::int32_t intermediate_size,
+                                  std::int32_t num_heads, std::int32_t patch_size, std::int32_t spatial_merge_size) {
   vision_encoder v{depth, hidden_size, intermediate_size, num_heads, patch_size, 2, spatial_merge_size, 3,
-                   out_hidden_size, deepstack_layers, 2304, 0};
+                   out_hidden_size, deepstack_layers, family == vit_family::qwen3_vl ? 2304 : 0, 0, family};
   const count_t pixels_per_token = count_t{patch_size} * spatial_merge_size * patch_size * spatial_merge_size;
-  v.max_image_tokens = pixels_per_token > 0 ? count_t{16'777'216} / pixels_per_token : 0;
+  const count_t largest_image = family == vit_family::qwen3_vl ? 16'777'216 : 12'845'056;
+  v.max_image_tokens = pixels_per_token > 0 ? largest_image / pixels_per_token : 0;
   return v;
+}
+
+// Qwen3-VL's ViT as Qwen3.5 and Qwen3.6 carry it (depth 27, width 1152, MLP 4304, 16 heads,
+// 16-pixel patches merged 2 x 2).
+constexpr vision_encoder qwen3_vl_vision(std::int32_t out_hidden_size, std::int32_t deepstack_layers = 0) {
+  return qwen_vit(vit_family::qwen3_vl, out_hidden_size, deepstack_layers, 27, 1152, 4304, 16, 16, 2);
 }
 
 // A model: the numbers of its config.json that decide KV cache and weights.

@@ -211,6 +211,12 @@ constexpr expected all_configs[] = {
     // qwen2.5-7b: KV 28 layers x 2 x 4 x 128 x 2 B = 57,344.
     // Params: attention 29,364,736 + norms 7,168 per layer; MLP 3x3584x18944; embeddings 152064x3584 x 2.
     {"qwen2.5-7b", 57'344, 0, 0, 7'615'616'512, 7'615'616'512, 0},
+    // qwen2.5-vl-7b (Qwen2_5_VLForConditionalGeneration): Qwen2.5-7B's text model (57,344;
+    //   7,615,616,512) and the ViT estimate: 32 layers of attention 4 x (1280 x 1280 + 1280), SwiGLU
+    //   2 x (1280 x 3420 + 3420) + 3420 x 1280 + 1280, 4 x 1280 norms (19,704,760 each); patch
+    //   embedding 3 x 14 x 14 x 2 x 1280; 2 x 1280 norms; the merger 2 x 5120 + 5120 x 5120 + 5120 +
+    //   5120 x 3584 + 3584 = 44,583,424: 676,643,584 (card: 8.29B in all).
+    {"qwen2.5-vl-7b", 57'344, 0, 0, 8'292'260'096, 8'292'260'096, 0},
     // qwen3-0.6b: KV 28 layers x 2 x 8 x 128 x 2 B = 114,688.
     // Params: attention 6,291,712 + norms 2,048 per layer; MLP 3x1024x3072; embeddings 151936x1024 tied.
     {"qwen3-0.6b", 114'688, 0, 0, 596'049'920, 596'049'920, 0},

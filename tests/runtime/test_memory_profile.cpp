@@ -159,6 +159,29 @@ TEST_CASE("the vision encoder's dummy image in the profile (Qwen3-VL's ViT)", "[
   CHECK(make_plan(d9).profile.activation_parts.encoder_bytes == 2'022'703'104);
   d9.max_num_batched_tokens = 32768;
   CHECK(make_plan(d9).profile.activation_parts.encoder_patches == 131'072);
+  // Qwen2.5-VL-7B on one A100, vLLM 0.23, all defaults (max_model_len 128,000): the dummy is a
+  // video of min(128,000 / 16,384, 7) = 7 groups of two frames, 16,384 tokens each (the largest
+  // image's), 114,688 tokens (the log: "a budget of 114688 tokens, and profiled with 1 video
+  // items"), 458,752 patches. Per patch, H = 1,280, I = 3,420: pixels 3 x 2 x 14 x 14 = 1,176,
+  // RoPE 80; the MLP's 5H + 3I = 16,660 above the attention's 11H = 14,080: 458,752 x 17,916 x
+  // 2 B = 16,438,001,664 (15.31 GiB; the log's budget leaves 15.37). Kept: (458,752 x 1,176 +
+  // 114,688 x 3,584) x 2 B = 1,901,068,288.
+  const kvplan::model vl = kvplan_test::config_model("qwen2.5-vl-7b.json", "Qwen/Qwen2.5-VL-7B-Instruct");
+  REQUIRE(vl.vision.family == vit_family::qwen2_5_vl);
+  deployment dv{.model = vl, .gpu = gpus::a100_80gb, .gpu_memory_utilization = 0.22, .vllm = {0, 23, 0}};
+  const activation_breakdown av = make_plan(dv).profile.activation_parts;
+  CHECK(av.encoder_video);
+  CHECK(av.encoder_tokens == 114'688);
+  CHECK(av.encoder_patches == 458'752);
+  CHECK(av.encoder_bytes == 16'438'001'664);
+  CHECK(av.encoder_kept_bytes == 1'901'068'288);
+  // At --max-model-len 32768 the video has two groups (32,768 tokens); with videos limited to 0
+  // the dummy is the 16,384-token image.
+  dv.max_model_len = 32768;
+  CHECK(make_plan(dv).profile.activation_parts.encoder_tokens == 32'768);
+  dv.limit_videos = 0;
+  CHECK(make_plan(dv).profile.activation_parts.encoder_tokens == 16'384);
+  CHECK_FALSE(make_plan(dv).profile.activation_parts.encoder_video);
   // A text model has no encoder term.
   CHECK(make_plan(deployment{.model = models::qwen3_next_80b, .gpu = gpus::h200, .tensor_parallel_size = 2})
             .profile.activation_parts.encoder_bytes == 0);

@@ -190,6 +190,17 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = config_model("qwen3.5-9b.json", "Qwen/Qwen3.5-9B"), .gpu = gpus::l40s,
                   .max_num_batched_tokens = 8192, .vllm = {0, 19, 0}},
                  17.66, std::nullopt, std::nullopt, 0.78, false, 20.27, 165'792});
+    // Qwen/Qwen2.5-VL-7B-Instruct, one A100-SXM4-80GB (total not printed), vLLM 0.23.0
+    // (vllm/vllm-openai:v0.23.0), `--gpu-memory-utilization 0.22 --trust-remote-code`, all else
+    // default: "Using max model len 128000"; "Model loading took 15.67 GiB memory"; "Encoder cache
+    // will be initialized with a budget of 114688 tokens, and profiled with 1 video items";
+    // "Estimated CUDA graph memory: 0.53 GiB total" (taken); "Available KV cache memory: -14.28
+    // GiB", then "No available memory for the cache blocks": the video profile alone is larger
+    // than the budget left. A docker note (index file 55021192520).
+    v.push_back({"qwen2.5-vl-7b A100-80GB gmu 0.22 v0.23 (video profiled)", "docker note (vLLM 0.23.0, A100 80GB)",
+                 {.model = config_model("qwen2.5-vl-7b.json", "Qwen/Qwen2.5-VL-7B-Instruct"), .gpu = gpus::a100_80gb,
+                  .gpu_memory_utilization = 0.22, .vllm = {0, 23, 0}},
+                 15.67, std::nullopt, std::nullopt, 0.53, true, -14.28, 0});
     // google/gemma-4-31B-it, one B300 (267.69 GiB), vLLM 0.26.0 with VLLM_USE_V2_MODEL_RUNNER=0,
     // --dtype bfloat16 --max-model-len 16384 --gpu-memory-utilization 0.92: "Estimated CUDA
     // graph memory: 0.76 GiB total" (taken); "Free memory on device (267.08/267.69 GiB) ...

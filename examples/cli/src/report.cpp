@@ -135,8 +135,9 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
     line("  activation     profile_run: a forward of T = " + with_commas(a.tokens) + " tokens, then the sampler over R = " +
          with_commas(a.rows) + " rows (" + sampler_name(a.sampler) + ")");
     if (a.encoder_items > 0)
-      line("                 before them the vision encoder over " + with_commas(a.encoder_items) + " dummy image(s) of " +
-           with_commas(d.model.vision.max_image_tokens) + " tokens (" + with_commas(a.encoder_patches) +
+      line("                 before them the vision encoder over " + with_commas(a.encoder_items) + " dummy " +
+           (a.encoder_video ? "video(s)" : "image(s)") + " of " + with_commas(a.encoder_tokens) + " tokens (" +
+           with_commas(a.encoder_patches) +
            " patches): peak " + with_commas(a.encoder_bytes) + " B; its pixels and outputs, " +
            with_commas(a.encoder_kept_bytes) + " B, stay through them");
     line("                 U = R x vocab " + with_commas(d.model.vocab_size) + " x 4 B = " + with_commas(a.logits_bytes) +
