@@ -234,7 +234,11 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c)
 // The weights a speculative drafter adds on each GPU: the model's MTP layers (their own
 // parameters, or an average decoder layer with the MTP projections eh_proj 2h x h and its norms
 // where the model does not give them), in the checkpoint's format, split over TP (they sit on
-// the last pipeline stage); or the draft model's weights at the target's TP.
+// the last pipeline stage); or the draft model's weights at the target's TP. NVFP4 and int4
+// checkpoints leave the MTP layers in the model dtype: NVIDIA's NVFP4 releases list them in
+// their exclusions (Qwen3.5 / 3.6 "mtp*", GLM-5.x "model.layers.78*"), RedHatAI's Qwen3.6 NVFP4
+// recipe ignores "re:^mtp.*" (a 1.57 GiB bf16 shard); FP8 releases quantize them, and
+// DeepSeek-V4's own mixed FP4 / FP8 checkpoint carries them as it carries its layers.
 namespace estimates {
 constexpr double mtp_params_per_layer(const model& m) {
   if (m.mtp_params > 0) return static_cast<double>(m.mtp_params);
@@ -253,7 +257,9 @@ constexpr memory_term drafter_weights_estimate(const deployment& d) {
   if (sd.method == speculative_method::mtp) {
     const checkpoint c = checkpoint_of(d);
     const double params = estimates::mtp_params_per_layer(d.model) * d.model.num_mtp_layers;
-    const double bytes = params * weight_bits(c) / 8.0 / tp;
+    const bool four_bit = c.format == dtype::nvfp4 || c.format == dtype::int4;
+    const double bits = four_bit ? static_cast<double>(millibits_per_element(d.model.torch_dtype)) / 1000.0 : weight_bits(c);
+    const double bytes = params * bits / 8.0 / tp;
     t.bytes = static_cast<count_t>(bytes + 0.5);
     t.uncertainty_bytes = static_cast<count_t>(bytes * (d.model.mtp_params > 0 ? 0.03 : 0.10));
   } else if (sd.draft.num_layers() > 0 && (sd.method == speculative_method::eagle || sd.method == speculative_method::eagle3 ||

@@ -7,6 +7,7 @@
 #include <kvplan/kvplan.hpp>
 #include <kvplan/models.hpp>
 
+#include <cmath>
 #include <cstdint>
 
 using namespace kvplan;
@@ -44,6 +45,22 @@ TEST_CASE("MTP speculative decoding: DeepSeek-V3.2 on 8 x H200", "[engine][specu
   // Without num_speculative_tokens, mtp proposes one token per MTP layer.
   d.speculative.num_speculative_tokens = 0;
   CHECK(plan_of(d).num_speculative_tokens == 1);
+}
+
+TEST_CASE("MTP weights: NVFP4 checkpoints keep the MTP layers unquantized", "[engine][speculative]") {
+  // Qwen3.6-35B-A3B's MTP layer: the same parameters whatever the checkpoint; bf16 (2 B) in Qwen's
+  // own, fp8 (1 B) in Qwen's FP8 release, and bf16 again in nvidia's NVFP4 one, which excludes
+  // "mtp*" from quantization (as RedHatAI's recipe ignores "re:^mtp.*").
+  deployment d{.model = models::qwen3_6_35b_a3b, .gpu = gpus::b200, .max_model_len = 32768,
+               .speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 1}};
+  const count_t bf16 = plan_of(d).profile.drafter_weights_bytes;
+  d.checkpoint = 1;  // Qwen/Qwen3.6-35B-A3B-FP8
+  const count_t fp8 = plan_of(d).profile.drafter_weights_bytes;
+  d.checkpoint = 2;  // nvidia/Qwen3.6-35B-A3B-NVFP4
+  const count_t nvfp4 = plan_of(d).profile.drafter_weights_bytes;
+  CHECK(bf16 > 0);
+  CHECK(std::abs(static_cast<double>(2 * fp8) - static_cast<double>(bf16)) <= 1.0);
+  CHECK(nvfp4 == bf16);
 }
 
 TEST_CASE("MTP on a hybrid: Qwen3-Next keeps speculative state blocks", "[engine][speculative]") {
