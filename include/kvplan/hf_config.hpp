@@ -813,6 +813,7 @@ class builder {
   bool routed_ = false;
   bool vision_estimated_ = false;  // the vision tower's parameters are an estimate
   vision_encoder vision_{};       // the encoder the profile run measures, where modelled
+  param_count vision_params_{};   // the vision tower's parameters (not an audio encoder's)
   std::int64_t layers_from_list_ = 0;  // the layer count a per-layer list gives, when no key does
   bool longrope_ = false;              // a LongRoPE rope type: the default length differs
 };
@@ -2388,7 +2389,8 @@ constexpr void builder::vision_tower() {
     s.channels = r_.integer(vc, "num_channels", 3, 1);
     if (r_.boolean(vc, "vision_use_head", false)) r_.report(errc::config_value_not_supported, "vision_use_head");
     // Gemma3MultiModalProjector: mm_input_projection_weight and mm_soft_emb_norm.
-    t_.total += params::siglip_vision(s) + param_count{s.hidden} * c_.hidden + s.hidden;
+    vision_params_ = params::siglip_vision(s) + param_count{s.hidden} * c_.hidden + s.hidden;
+    t_.total += vision_params_;
   } else if (rules_.kind == arch::llama4) {
     params::llama4_vision_shape s;
     s.hidden = r_.require_integer(vc, "hidden_size");
@@ -2401,7 +2403,8 @@ constexpr void builder::vision_tower() {
     s.projector_output_dim = r_.require_integer(vc, "projector_output_dim");
     s.vision_output_dim = r_.require_integer(vc, "vision_output_dim");
     s.text_hidden = c_.hidden;
-    t_.total += params::llama4_vision(s);
+    vision_params_ = params::llama4_vision(s);
+    t_.total += vision_params_;
   } else {
     // Any other tower: estimated from what vision_config says (params::vit_estimate). The keys
     // differ by family: Qwen2-VL's embed_dim / mlp_ratio, MoonViT's vt_* names, Pixtral's and
@@ -2437,7 +2440,8 @@ constexpr void builder::vision_tower() {
       r_.report(errc::config_part_not_counted, "vision_config");
       return;
     }
-    t_.total += params::vit_estimate(s);
+    vision_params_ = params::vit_estimate(s);
+    t_.total += vision_params_;
     vision_estimated_ = true;
     // The tower's shape, should the wrapper be a Qwen ViT kvplan profiles (see build()).
     const auto narrow = [](std::int64_t x) { return static_cast<std::int32_t>(x); };
@@ -2527,6 +2531,7 @@ constexpr void builder::build(model& m) {
   m.active_params = active.value;
   m.expert_params = t_.experts.value;
   m.layers = layers_;
+  m.vision_params = vision_params_.value;
   // Qwen's ViTs (Qwen2-VL, Qwen2.5-VL; Qwen3-VL, Qwen3.5, Qwen3.6 wrappers): the profile run's
   // dummy input is modelled; other towers' profiles are not.
   if (m.model_type == "qwen3_vl" || m.model_type == "qwen3_vl_moe" || m.model_type == "qwen3_5" ||

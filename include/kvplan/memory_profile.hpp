@@ -217,9 +217,9 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c)
   if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp);
   // --language-model-only (or every modality limited to 0): the vision tower is not built
   // (_mark_tower_model); its share of the dense weights goes.
+  const count_t tower = m.vision_params > 0 ? m.vision_params : vision_encoder_params(m.vision);
   if (!vision_tower_built(d) && m.total_params > m.expert_params)
-    w.dense *= 1.0 - static_cast<double>(vision_encoder_params(m.vision)) /
-                         static_cast<double>(m.total_params - m.expert_params);
+    w.dense *= 1.0 - static_cast<double>(tower) / static_cast<double>(m.total_params - m.expert_params);
   const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
                               (d.enable_expert_parallel ? static_cast<double>(d.data_parallel_size) : 1.0);
   const double per_gpu = w.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + w.experts / expert_ranks;

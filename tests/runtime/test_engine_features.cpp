@@ -3,6 +3,7 @@
 // models, and the release rules for uneven pages. Every figure is worked by hand beside it.
 #include "kvplan_catch.hpp"
 #include "plan_or_fail.hpp"
+#include "startup_logs.hpp"
 
 #include <kvplan/kvplan.hpp>
 #include <kvplan/models.hpp>
@@ -227,6 +228,24 @@ TEST_CASE("--language-model-only and --skip-mm-profiling: the vision tower", "[e
   // The flag is v0.16's (vLLM PR #34120).
   d.vllm = {0, 15, 1};
   CHECK(error_of(d).code == errc::feature_needs_newer_vllm);
+}
+
+TEST_CASE("--language-model-only drops any vision tower's weights", "[engine][multimodal]") {
+  // Gemma 3 27B from its config.json: SigLIP (27 layers of 4 x (1152 x 1152 + 1152) + 1152 x 4304
+  // + 4304 + 4304 x 1152 + 1152 + 4 x 1152 = 15,239,504; patch conv 3 x 14 x 14 x 1152 + 1152;
+  // 64 x 64 position embeddings x 1152; 2 x 1152) = 416,866,032, and the projector 1152 x 5376 +
+  // 1152: 423,060,336 parameters. Its encoder is not profiled, but without the tower its weights
+  // go: 423,060,336 x 2 B over TP 2 = 423,060,336 B a GPU.
+  const kvplan::model g = kvplan_test::config_model("gemma-3-27b.json", "google/gemma-3-27b-it");
+  CHECK(g.vision_params == 423'060'336);
+  deployment d{.model = g, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .max_model_len = 32768};
+  const count_t with_tower = plan_of(d).profile.weights.bytes;
+  d.language_model_only = true;
+  const count_t without = plan_of(d).profile.weights.bytes;
+  CHECK(with_tower - without >= 423'060'335);
+  CHECK(with_tower - without <= 423'060'337);
+  // Llama 4's registry entries carry their tower's count (871,932,416, from its vision_config).
+  CHECK(models::llama_4_scout.vision_params == 871'932'416);
 }
 
 TEST_CASE("KV offloading: the host tier", "[engine][offload]") {

@@ -43,6 +43,7 @@ inline constexpr model llama_4_scout{
     .layers = periodic_layers(48, 4, chunked_local(8, 128, 8192), full_attention(8, 128)),
     .checkpoints = {{"meta-llama/Llama-4-Scout-17B-16E-Instruct", dtype::bfloat16, 0},
                     {"nvidia/Llama-4-Scout-17B-16E-Instruct-FP8", dtype::fp8_e4m3, 0, "modelopt", cache_dtype::fp8_e4m3}},
+    .vision_params = 871'932'416,
 };
 
 // meta-llama/Llama-4-Maverick-17B-128E-Instruct (model_type llama4): 128 experts (top 1) plus a
@@ -71,6 +72,7 @@ inline constexpr model llama_4_maverick{
     .layers = periodic_layers(48, 4, chunked_local(8, 128, 8192), full_attention(8, 128)),
     .checkpoints = {{"meta-llama/Llama-4-Maverick-17B-128E-Instruct", dtype::bfloat16, 0},
                     {"meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8", dtype::fp8_e4m3, 0, "compressed-tensors"}},
+    .vision_params = 871'932'416,
 };
 
 }  // namespace kvplan::inline v0::models
