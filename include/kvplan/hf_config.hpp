@@ -763,6 +763,7 @@ class builder {
   constexpr double rope_factor(const json::small_object& rp, count_t& derived, bool& has_factor);
   constexpr dtype read_dtype();
   constexpr void read_quantization(checkpoint& c, dtype model_dtype);
+  constexpr bool only_experts_quantized(const json::object& qc);
   constexpr bool moe_layer(std::int64_t i);
   constexpr moe_shape read_moe();
   constexpr const moe_shape& moe();
@@ -976,6 +977,46 @@ constexpr dtype mixed_precision_mlp_format(const json::object& qc) {
   return format;
 }
 
+// NVIDIA's ModelOpt MoE checkpoints list, layer by layer, the modules they leave in the model
+// dtype ("ignore" or "exclude_modules"): the attention ("layers.N.self_attn*", "linear_attn*"),
+// the shared experts or dense MLP ("mlp.shared_expert*", "shared_experts*", "mlp*"), or whole
+// layers ("layers.N.*"): Qwen3.5's NVFP4, GLM-5.x's, Kimi K2.6's, MiniMax-M2.5's, Gemma 4
+// 26B-A4B's. Where nine layers in ten keep their attention, and their shared or dense MLP where
+// the model has one, only the routed experts are quantized (a first dense layer may not be
+// listed).
+constexpr bool builder::only_experts_quantized(const json::object& qc) {
+  if (!routed_ || layers_.num_layers <= 0) return false;
+  auto list = r_.of_kind(qc, "ignore", json::kind::array);
+  if (!list) list = r_.of_kind(qc, "exclude_modules", json::kind::array);
+  if (!list) return false;
+  constexpr std::int64_t most = 1024;
+  bool attention[most]{};
+  bool mlp[most]{};
+  for (json::elements e(list.found); !e.done(); e.next()) {
+    if (!e.get().is_string()) continue;
+    const std::string_view p = e.get().raw();
+    const std::size_t at = p.find("layers.");
+    if (at == std::string_view::npos) continue;
+    std::size_t i = at + 7;
+    std::int64_t index = 0;
+    const std::size_t digits = i;
+    while (i < p.size() && p[i] >= '0' && p[i] <= '9' && index < most) index = index * 10 + (p[i++] - '0');
+    if (i == digits || index >= most || i >= p.size() || p[i] != '.') continue;
+    const std::string_view rest = p.substr(i + 1);
+    const bool whole = rest == "*";
+    attention[index] = attention[index] || whole || rest.starts_with("self_attn") || rest.starts_with("linear_attn");
+    mlp[index] = mlp[index] || whole || rest.starts_with("shared_expert") || rest.starts_with("mlp.shared_expert") ||
+                 rest == "mlp*" || rest == "mlp";
+  }
+  std::int64_t kept_attention = 0, kept_mlp = 0;
+  for (std::int64_t l = 0; l < most; ++l) {
+    kept_attention += attention[l] ? 1 : 0;
+    kept_mlp += mlp[l] ? 1 : 0;
+  }
+  const std::int64_t needed = (9 * std::int64_t{layers_.num_layers} + 9) / 10;
+  return kept_attention >= needed && (widest_mlp_ == 0 || kept_mlp >= needed);
+}
+
 constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
   c.format = model_dtype;
   auto q = r_.of_kind(root_, "quantization_config", json::kind::object);
@@ -1015,6 +1056,7 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
       r_.report(errc::config_value_not_supported, "quant_algo");
       return;
     }
+    if (c.quantization != "modelopt_mixed") c.experts_only = only_experts_quantized(qc);
     // With --kv-cache-dtype auto, the checkpoint's KV scheme (get_kv_cache_quant_algo_string):
     // kv_cache_scheme or kv_cache_quant_algo, nested or at the top; 8-bit floats are fp8_e4m3.
     for (const json::object* o : {&holder, &qc}) {

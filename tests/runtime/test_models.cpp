@@ -1138,6 +1138,7 @@ TEST_CASE("2026 registry entries equal kvplan's reading of their corpus config.j
     CHECK((c.format == pc.format));
     CHECK((c.quantization == pc.quantization));
     CHECK((c.kv_cache_scheme == pc.kv_cache_scheme));
+    CHECK(c.experts_only == pc.experts_only);
   }
 }
 

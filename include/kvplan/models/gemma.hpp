@@ -117,7 +117,8 @@ inline constexpr model gemma_4_26b_a4b{
     .tie_word_embeddings = true,
     .layers = periodic_layers(30, 6, sliding_window(8, 256, 1024), full_attention(2, 512)),
     .checkpoints = {{"google/gemma-4-26B-A4B-it", dtype::bfloat16, 0},
-                    {"nvidia/Gemma-4-26B-A4B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
+                    // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
+                    {"nvidia/Gemma-4-26B-A4B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}},
 };
 
 }  // namespace kvplan::inline v0::models

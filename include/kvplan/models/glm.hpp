@@ -72,7 +72,8 @@ inline constexpr model glm_5_1 = [] {
              "parameter counts (Z.ai)";
   m.checkpoints = {{"zai-org/GLM-5.1", dtype::bfloat16, 0},
                    {"zai-org/GLM-5.1-FP8", dtype::fp8_e4m3, 0, "fp8"},
-                   {"nvidia/GLM-5.1-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
+                   // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
+                   {"nvidia/GLM-5.1-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}};
   m.num_mtp_layers = 1;
   m.mtp_layer = mla(512, 64, 128);
   return m;
@@ -106,7 +107,8 @@ inline constexpr model glm_5_2 = [] {
   m.layers = s;
   m.checkpoints = {{"zai-org/GLM-5.2", dtype::bfloat16, 0},
                    {"zai-org/GLM-5.2-FP8", dtype::fp8_e4m3, 0, "fp8"},
-                   {"nvidia/GLM-5.2-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
+                   // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
+                   {"nvidia/GLM-5.2-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}};
   return m;
 }();
 

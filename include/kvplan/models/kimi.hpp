@@ -87,7 +87,8 @@ inline constexpr model kimi_k2_6 = [] {
   m.source = "nvidia/Kimi-K2.6-NVFP4 config.json (ai-dynamo/aiconfigurator copy); kvplan's config "
              "reader (vision tower estimated from vision_config); model card";
   m.checkpoints = {{"moonshotai/Kimi-K2.6", dtype::int4, 0, "compressed-tensors", {}, 32, false, true},
-                   {"nvidia/Kimi-K2.6-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
+                   // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
+                   {"nvidia/Kimi-K2.6-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}};
   return m;
 }();
 

@@ -81,7 +81,8 @@ inline constexpr model minimax_m2_7 = [] {
              "reader; NVFP4 model cards quoting MiniMax";
   m.max_model_len = 204800;
   m.checkpoints = {{"MiniMaxAI/MiniMax-M2.7", dtype::fp8_e4m3, 0, "fp8"},
-                   {"nvidia/MiniMax-M2.7-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
+                   // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
+                   {"nvidia/MiniMax-M2.7-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}};
   return m;
 }();
 

@@ -244,7 +244,8 @@ inline constexpr model qwen3_5_397b_a17b{
     .layers = periodic_layers(60, 4, gated_deltanet(16, 64, 128, 128, 4), full_attention(2, 256)),
     .checkpoints = {{"Qwen/Qwen3.5-397B-A17B", dtype::bfloat16, 0},
                     {"Qwen/Qwen3.5-397B-A17B-FP8", dtype::fp8_e4m3, 0, "fp8"},
-                    {"nvidia/Qwen3.5-397B-A17B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
+                    // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
+                    {"nvidia/Qwen3.5-397B-A17B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}},
     .num_mtp_layers = 1,
     .mtp_layer = full_attention(2, 256),
     .vision = qwen3_vl_vision(4096),
@@ -282,7 +283,8 @@ inline constexpr model qwen3_5_122b_a10b{
     .expert_params = 48LL * 256 * 3 * 3072 * 1024,
     .layers = periodic_layers(48, 4, gated_deltanet(16, 64, 128, 128, 4), full_attention(2, 256)),
     .checkpoints = {{"Qwen/Qwen3.5-122B-A10B", dtype::bfloat16, 0},
-                    {"nvidia/Qwen3.5-122B-A10B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
+                    // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
+                    {"nvidia/Qwen3.5-122B-A10B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}},
     .num_mtp_layers = 1,
     .mtp_layer = full_attention(2, 256),
     .vision = qwen3_vl_vision(3072),
