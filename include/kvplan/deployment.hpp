@@ -134,7 +134,8 @@ struct deployment {
   // --language-model-only (v0.16; --limit-mm-per-prompt 0 for every modality): the vision
   // tower is not built (no weights, nothing profiled). --skip-mm-profiling: built, not profiled.
   // --limit-mm-per-prompt '{"image": N, "video": M}': images and videos a prompt may carry (-1:
-  // not given, vLLM's 999); 0 for both is --language-model-only.
+  // not given, vLLM's 999); 0 for every modality a tower serves leaves the tower out (Kimi's
+  // "vision_chunk" counts as images).
   bool language_model_only = false;
   bool skip_mm_profiling = false;
   std::int32_t limit_images = -1;
@@ -160,21 +161,15 @@ struct deployment {
   count_t shared_prefix_tokens = 0;
 };
 
-// num_speculative_tokens as vLLM resolves it: given, else the method's default (mtp: the
-// model's MTP layers, n_predict; suffix: suffix_decoding_max_tree_depth, 24).
 // The max_model_len the engine is configured with before any auto-fit: the one given, else the
 // model's default (generation_config), else its derived maximum. vLLM profiles at this length.
-// Whether vLLM builds the model's vision tower: not when every modality's limit is 0
-// (SupportsMultiModal._mark_tower_model).
-constexpr bool vision_tower_built(const deployment& d) {
-  return !d.language_model_only && !(d.limit_images == 0 && d.limit_videos == 0);
-}
-
 constexpr count_t configured_max_model_len(const deployment& d) {
   if (d.max_model_len > 0) return d.max_model_len;
   return d.model.default_max_model_len > 0 ? d.model.default_max_model_len : d.model.max_model_len;
 }
 
+// num_speculative_tokens as vLLM resolves it: given, else the method's default (mtp: the
+// model's MTP layers, n_predict; suffix: suffix_decoding_max_tree_depth, 24).
 constexpr std::int32_t speculative_tokens(const deployment& d) {
   const speculative_decoding& sd = d.speculative;
   if (sd.method == speculative_method::none) return 0;

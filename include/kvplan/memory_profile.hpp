@@ -4,7 +4,7 @@
 // Worker.determine_available_memory measures four things before it sizes the KV cache:
 //   weights      torch bytes allocated while loading (GPUModelRunner.load_model)
 //   activation   the torch peak of profile_run: a multimodal model's vision encoder over its
-//                largest image, then a dummy forward of max_num_batched_tokens (_dummy_run)
+//                largest dummy image or video, then a dummy forward of max_num_batched_tokens (_dummy_run)
 //                and, on the last pipeline stage, the sampler over min(max_num_seqs,
 //                max_num_batched_tokens) rows of fp32 logits (_dummy_sampler_run)
 //   non-torch    growth of memory outside torch's allocator: lazily loaded kernels, NCCL
@@ -102,6 +102,19 @@ struct memory_profile {
   }
 };
 
+// Whether vLLM builds the model's vision tower (SupportsMultiModal._mark_tower_model): not with
+// --language-model-only, nor when every modality the tower serves is limited to 0: images for
+// Gemma 3's, Llama 4's, Pixtral's and Kimi's (its "vision_chunk"), images and videos for Qwen's
+// ViTs and Gemma 4's. Before v0.16 only Qwen's ViTs were left out so.
+constexpr bool vision_tower_built(const deployment& d, const vllm_rules& rules) {
+  const model& m = d.model;
+  if (d.language_model_only) return false;
+  const bool qwen = m.vision.profiled();
+  if (!qwen && !rules.towers_skipped_by_limits) return true;
+  const bool serves_video = qwen || m.model_type == "gemma4";
+  return d.limit_images != 0 || (serves_video && d.limit_videos != 0);
+}
+
 // The parameters of a modelled vision tower (params::vit_estimate from its shape).
 constexpr count_t vision_encoder_params(const vision_encoder& v) {
   if (!v.profiled()) return 0;
@@ -118,6 +131,11 @@ constexpr count_t vision_encoder_params(const vision_encoder& v) {
   s.gated = v.family == vit_family::qwen2_5_vl;  // SwiGLU
   s.out_hidden = v.out_hidden_size;
   return params::vit_estimate(s).value;
+}
+
+// The vision tower's parameters: the model's count, else a modelled encoder's from its shape.
+constexpr count_t vision_tower_params(const model& m) {
+  return m.vision_params > 0 ? m.vision_params : vision_encoder_params(m.vision);
 }
 
 // --- Model runner ------------------------------------------------------------------------------
@@ -153,15 +171,20 @@ struct weight_bytes_split {
 // Integer formats carry their group scales and zero points (weight_bits): an AWQ checkpoint of
 // Llama-3-70B, 4 + 16/128 + 4/128 = 4.156 bits over its 68.5e9 linear parameters and the fp16
 // tables, loads 18.55 GiB a GPU at TP 2 in a vLLM 0.16 log.
-constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const checkpoint& c) {
+constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const checkpoint& c,
+                                                          bool online_quantization = false) {
   const auto bytes = [](double params, dtype t) { return params * static_cast<double>(millibits_per_element(t)) / 8000.0; };
   const double experts = static_cast<double>(m.expert_params);
   const double rest = static_cast<double>(m.total_params) - experts;
   const double quantized_experts = experts * weight_bits(c) / 8.0;
   if (is_float_dtype(c.format)) return {bytes(rest, c.format), bytes(experts, c.format)};
   if (c.format == dtype::mxfp4 || (c.experts_only && experts > 0)) return {bytes(rest, m.torch_dtype), quantized_experts};
+  // Embedding tables stay in the model dtype, and in a published checkpoint the vision tower
+  // (quantization recipes leave it out: NVIDIA's "model.visual*", llm-compressor's
+  // "re:visual.*"); --quantization fp8 at load time quantizes the tower's linear layers too.
   const double tables = static_cast<double>(m.vocab_size) * static_cast<double>(m.hidden_size) *
-                        (m.tie_word_embeddings ? 1.0 : 2.0);
+                            (m.tie_word_embeddings ? 1.0 : 2.0) +
+                        (online_quantization ? 0.0 : static_cast<double>(vision_tower_params(m)));
   const double quantized_dense = rest > tables ? rest - tables : 0.0;
   return {quantized_dense * weight_bits(c) / 8.0 + bytes(rest - quantized_dense, m.torch_dtype), quantized_experts};
 }
@@ -203,11 +226,12 @@ constexpr double mxfp4_expert_padding(const model& m, const gpu& g, std::int32_t
 // Weights per GPU: the checkpoint's bytes split over the TP x PP ranks (with expert parallelism
 // the routed experts over TP x DP), plus the RoPE cache every rank holds. A published total is
 // split by the experts' share of the parameters.
-constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c) {
+constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c, const vllm_rules& rules) {
   const model& m = d.model;
   const std::int32_t tp = d.tensor_parallel_size;
   const std::int32_t pp = d.pipeline_parallel_size;
-  estimates::weight_bytes_split w = estimates::checkpoint_bytes_from_params(m, c);
+  const bool online = d.quantization == "fp8" && detail::published_checkpoint(d).quantization.empty();
+  estimates::weight_bytes_split w = estimates::checkpoint_bytes_from_params(m, c, online);
   if (c.bytes > 0) {
     const double share =
         m.total_params > 0 ? static_cast<double>(m.expert_params) / static_cast<double>(m.total_params) : 0.0;
@@ -215,11 +239,13 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c)
     w.dense = static_cast<double>(c.bytes) - w.experts;
   }
   if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp);
-  // --language-model-only (or every modality limited to 0): the vision tower is not built
-  // (_mark_tower_model); its share of the dense weights goes.
-  const count_t tower = m.vision_params > 0 ? m.vision_params : vision_encoder_params(m.vision);
-  if (!vision_tower_built(d) && m.total_params > m.expert_params)
-    w.dense *= 1.0 - static_cast<double>(tower) / static_cast<double>(m.total_params - m.expert_params);
+  // --language-model-only (or every modality the tower serves limited to 0): vLLM builds no
+  // tower, whose weights are in the model dtype in every checkpoint.
+  if (!vision_tower_built(d, rules)) {
+    const double element = static_cast<double>(millibits_per_element(online ? c.format : m.torch_dtype)) / 8000.0;
+    const double tower = static_cast<double>(vision_tower_params(m)) * element;
+    w.dense = w.dense > tower ? w.dense - tower : 0.0;
+  }
   const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
                               (d.enable_expert_parallel ? static_cast<double>(d.data_parallel_size) : 1.0);
   const double per_gpu = w.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + w.experts / expert_ranks;
@@ -234,7 +260,7 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c)
 // The weights a speculative drafter adds on each GPU: the model's MTP layers (their own
 // parameters, or an average decoder layer with the MTP projections eh_proj 2h x h and its norms
 // where the model does not give them), in the checkpoint's format, split over TP (they sit on
-// the last pipeline stage); or the draft model's weights at the target's TP. NVFP4 and int4
+// the last pipeline stage); or the draft model's weights at the target's TP. NVFP4
 // checkpoints leave the MTP layers in the model dtype: NVIDIA's NVFP4 releases list them in
 // their exclusions (Qwen3.5 / 3.6 "mtp*", GLM-5.x "model.layers.78*"), RedHatAI's Qwen3.6 NVFP4
 // recipe ignores "re:^mtp.*" (a 1.57 GiB bf16 shard); FP8 releases quantize them, and
@@ -257,15 +283,15 @@ constexpr memory_term drafter_weights_estimate(const deployment& d) {
   if (sd.method == speculative_method::mtp) {
     const checkpoint c = checkpoint_of(d);
     const double params = estimates::mtp_params_per_layer(d.model) * d.model.num_mtp_layers;
-    const bool four_bit = c.format == dtype::nvfp4 || c.format == dtype::int4;
-    const double bits = four_bit ? static_cast<double>(millibits_per_element(d.model.torch_dtype)) / 1000.0 : weight_bits(c);
+    const double bits = c.format == dtype::nvfp4 ? static_cast<double>(millibits_per_element(d.model.torch_dtype)) / 1000.0
+                                                 : weight_bits(c);
     const double bytes = params * bits / 8.0 / tp;
     t.bytes = static_cast<count_t>(bytes + 0.5);
     t.uncertainty_bytes = static_cast<count_t>(bytes * (d.model.mtp_params > 0 ? 0.03 : 0.10));
   } else if (sd.draft.num_layers() > 0 && (sd.method == speculative_method::eagle || sd.method == speculative_method::eagle3 ||
                                            sd.method == speculative_method::draft_model)) {
     deployment draft{.model = sd.draft, .gpu = d.gpu, .tensor_parallel_size = tp};
-    t = weights_estimate(draft, checkpoint_of(draft));
+    t = weights_estimate(draft, checkpoint_of(draft), rules_for(d.vllm));
   }
   return t;
 }
@@ -304,7 +330,8 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
 // largest image, 16,384 tokens (its video dummy, two frames, is smaller from v0.16, PR #32684);
 // Qwen2-VL's and Qwen2.5-VL's video, whose frames are as many as max_model_len holds, at most
 // 14 (Qwen2VLProcessingInfo.get_num_frames_with_most_features), two frames to a 16,384-token
-// group: min(max(max_model_len / 16,384, 1), 7) groups (114,688 tokens at 128,000). The encoder
+// group: min(max(max_model_len / 16,384, 1), 7) groups (114,688 tokens at 128,000; before
+// v0.10.2 the length less one image's 16,384 tokens: 98,304). The encoder
 // budget is max(max_num_batched_tokens, the item's tokens) (compute_mm_encoder_budget), and
 // MultiModalBudget._get_max_items profiles budget / tokens items, at least 1 and at most
 // max_num_seqs x max(1, min(the modality's limit, max_model_len / tokens)), in one batch.
@@ -324,18 +351,22 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
 // x (11 x 1,152 + 1,536 pixels + 1,152 + 72) x 2 B = 1.88 GiB, as its log's budget leaves;
 // Qwen2.5-VL-7B, one A100, v0.23, max_model_len 128,000: 458,752 patches x (5 x 1,280 + 3 x
 // 3,420 + 1,176 + 80) x 2 B = 15.31 GiB, where its log leaves 15.37.
-constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment& d, std::int32_t max_num_seqs,
-                                       count_t max_num_batched_tokens) {
+constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment& d, const vllm_rules& rules,
+                                       std::int32_t max_num_seqs, count_t max_num_batched_tokens) {
   const model& m = d.model;
   const vision_encoder& v = m.vision;
-  if (!v.profiled() || !vision_tower_built(d) || d.skip_mm_profiling) return;
+  if (!v.profiled() || !vision_tower_built(d, rules) || d.skip_mm_profiling) return;
   const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
   const count_t tp = d.tensor_parallel_size;
   const count_t max_model_len = configured_max_model_len(d);
   // The dummy: Qwen2's video unless videos are off; Qwen3-VL's image (with images off vLLM
   // profiles its video, not modelled: the image's geometry stands for it).
   const bool video = v.family != vit_family::qwen3_vl && d.limit_videos != 0;
-  const count_t groups = video ? min_of(max_of(max_model_len / v.max_image_tokens, count_t{1}), count_t{7}) : 1;
+  // Before v0.10.2 the frames came from max_model_len less one image's tokens.
+  const count_t frame_budget =
+      rules.qwen2_vl_video_frames_from_max_model_len ? max_model_len : max_model_len - v.max_image_tokens;
+  const count_t groups =
+      video ? min_of(max_of(frame_budget / v.max_image_tokens, count_t{1}), count_t{7}) : 1;
   const count_t tokens = groups * v.max_image_tokens;
   const std::int32_t modality_limit = video ? d.limit_videos : d.limit_images;
   const count_t limit = modality_limit > 0 ? count_t{modality_limit} : 999;
@@ -440,7 +471,7 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
                                 max_of(checked_add(forward, a.moe_workspace_bytes), after_forward));
   }
   // The vision encoder runs first; what it leaves alive sits under the decoder's peak.
-  vision_encoder_estimate(a, d, max_num_seqs, max_num_batched_tokens);
+  vision_encoder_estimate(a, d, rules, max_num_seqs, max_num_batched_tokens);
   a.total_bytes = max_of(a.encoder_bytes, checked_add(a.total_bytes, a.encoder_kept_bytes));
   return a;
 }
@@ -573,7 +604,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   const auto given = [](count_t bytes) { return memory_term{bytes, 0, true}; };
 
   p.rope_cache_bytes = estimates::rope_cache_bytes(m);
-  p.weights = d.memory.weights_bytes ? given(*d.memory.weights_bytes) : weights_estimate(d, checkpoint_of(d));
+  p.weights = d.memory.weights_bytes ? given(*d.memory.weights_bytes) : weights_estimate(d, checkpoint_of(d), rules);
   if (!d.memory.weights_bytes) {
     const memory_term drafter = drafter_weights_estimate(d);
     p.drafter_weights_bytes = drafter.bytes;

@@ -149,7 +149,7 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
     vllm_arg_value json;
     json.append("{");
     if (d.limit_images >= 0) {
-      json.append("\"image\": ");
+      json.append(d.model.model_type == "kimi_k25" ? "\"vision_chunk\": " : "\"image\": ");
       append_integer(json, d.limit_images);
     }
     if (d.limit_videos >= 0) {

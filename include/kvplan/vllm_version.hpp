@@ -116,6 +116,12 @@ struct vllm_rules {
   // --language-model-only (the vision tower skipped) and --skip-mm-profiling exist.
   bool language_model_only_flag = true;
   bool skip_mm_profiling_flag = true;
+  // Every multimodal model builds no tower whose modalities are all limited to 0
+  // (_mark_tower_model); before, Qwen's ViTs only (their own checks).
+  bool towers_skipped_by_limits = true;
+  // Qwen2-VL's dummy video takes its frames from max_model_len; before, from max_model_len less
+  // one image's tokens.
+  bool qwen2_vl_video_frames_from_max_model_len = true;
   // The sparse-attention indexer (DeepSeek-V3.2, GLM-5) reserves its prefill gather workspace in
   // the WorkspaceManager during the profile, and from v0.20 a logits budget beside it.
   bool indexer_profile_workspace = true;
@@ -244,6 +250,11 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // vLLM PR #34120 (2026-02-09; in the v0.16.0 branch) and PR #22950 (2025-08-15; in v0.10.1).
   r.language_model_only_flag = v >= at_least(0, 16);
   r.skip_mm_profiling_flag = v >= vllm_version{0, 10, 1}.ordinal();
+  // vLLM PR #32605 (2026-01-20, in the v0.16.0 branch): _mark_tower_model for every model.
+  r.towers_skipped_by_limits = v >= at_least(0, 16);
+  // vLLM PR #24312 (2025-09-06): v0.10.1's Qwen2VLProcessingInfo takes max_model_len less
+  // max_image_tokens for the video's frames, v0.10.2's the whole length.
+  r.qwen2_vl_video_frames_from_max_model_len = v >= vllm_version{0, 10, 2}.ordinal();
   r.indexer_logits_budget = v >= at_least(0, 20);
   // PR #49390: capture up to 1,024 on SM100 (v0.28).
   r.capture_up_to_1024_on_sm100 = v >= at_least(0, 28);

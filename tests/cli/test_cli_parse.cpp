@@ -253,8 +253,9 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       {.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .gpu_memory_utilization = 0.95},
       gemma, fp16, small_blocks, mtp, draft,
       // The vision tower: images limited, or a text-only deployment.
-      {.model = models::qwen3_6_35b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .limit_images = 2,
-       .limit_videos = 0},
+      {.model = models::qwen3_6_35b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .skip_mm_profiling = true,
+       .limit_images = 2, .limit_videos = 0},
+      {.model = models::kimi_k2_5, .gpu = gpus::b200, .tensor_parallel_size = 8, .limit_images = 0},
       {.model = models::qwen3_5_122b_a10b, .gpu = gpus::h200, .tensor_parallel_size = 4, .language_model_only = true}};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
@@ -291,6 +292,11 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       CHECK(q.drafter_layers == p.drafter_layers);
       CHECK(q.offload_blocks == p.offload_blocks);
       CHECK(q.async_scheduling == p.async_scheduling);
+      // The settings that leave the vision tower out, as given.
+      CHECK(r.deployment.language_model_only == d.language_model_only);
+      CHECK(r.deployment.skip_mm_profiling == d.skip_mm_profiling);
+      CHECK(r.deployment.limit_images == d.limit_images);
+      CHECK(r.deployment.limit_videos == d.limit_videos);
     }
   }
 }
@@ -348,6 +354,15 @@ TEST_CASE("the other engine flags", "[cli][parse]") {
   CHECK(parse({"m", "--gpu", "g", "--limit-mm-per-prompt", R"({"text": 1})"}).error.find("not \"text\"") !=
         std::string::npos);
   CHECK(parse({"m", "--gpu", "g", "--limit-mm-per-prompt", "2"}).error.find("a JSON object of counts") != std::string::npos);
+  // The dummy's size options shrink what vLLM profiles: not modelled, refused by name.
+  CHECK(parse({"m", "--gpu", "g", "--limit-mm-per-prompt", R"({"image": {"count": 1, "width": 512}})"})
+            .error.find("\"width\" is not modelled") != std::string::npos);
+  // Kimi's vision_chunk counts as images; the last occurrence wins, as in vLLM's argparse.
+  const parse_result kimi = parse({"kimi-k2.5", "--gpu", "b200", "--limit-mm-per-prompt", R"({"video": 0})",
+                                   "--limit-mm-per-prompt", R"({"vision_chunk": 0})"});
+  REQUIRE(kimi.ok());
+  CHECK(kimi.opts.limit_images == 0);
+  CHECK(kimi.opts.limit_videos == -1);
 }
 
 #if defined(__unix__)

@@ -246,6 +246,29 @@ TEST_CASE("--language-model-only drops any vision tower's weights", "[engine][mu
   CHECK(with_tower - without <= 423'060'337);
   // Llama 4's registry entries carry their tower's count (871,932,416, from its vision_config).
   CHECK(models::llama_4_scout.vision_params == 871'932'416);
+  // Gemma 3's tower serves images only: '{"image": 0}' leaves it out from v0.16 (vLLM PR #32605,
+  // _mark_tower_model for every model); before, only Qwen's ViTs were left out so.
+  d.language_model_only = false;
+  d.limit_images = 0;
+  CHECK(plan_of(d).profile.weights.bytes == without);
+  d.vllm = {0, 15, 1};
+  CHECK(plan_of(d).profile.weights.bytes == with_tower);
+  // Qwen3.5's serves videos too: images off alone keeps it (and its profile).
+  deployment q{.model = models::qwen3_5_122b_a10b, .gpu = gpus::h200, .tensor_parallel_size = 2, .limit_images = 0};
+  const count_t q_tower = plan_of(q).profile.weights.bytes;
+  CHECK(plan_of(q).profile.activation_parts.encoder_bytes > 0);
+  q.limit_videos = 0;
+  CHECK(plan_of(q).profile.activation_parts.encoder_bytes == 0);
+  // The tower is bf16 in quantized checkpoints too (NVIDIA's NVFP4 configs exclude
+  // "model.visual*"): nvidia/Qwen3.5-122B-A10B-NVFP4 at TP 2 drops 451,298,928 x 2 B / 2.
+  q.checkpoint = 1;
+  const count_t nvfp4_without = plan_of(q).profile.weights.bytes;
+  q.limit_images = -1;
+  q.limit_videos = -1;
+  const count_t nvfp4_with = plan_of(q).profile.weights.bytes;
+  CHECK(nvfp4_with - nvfp4_without >= 451'298'927);
+  CHECK(nvfp4_with - nvfp4_without <= 451'298'929);
+  CHECK(q_tower > nvfp4_with);
 }
 
 TEST_CASE("KV offloading: the host tier", "[engine][offload]") {

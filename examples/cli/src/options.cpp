@@ -152,9 +152,11 @@ std::string attention_config_flag(options& o, std::string_view v) {
   return {};
 }
 
-// --limit-mm-per-prompt '{"image": 2, "video": 0}': a count per modality, or an object with a
-// "count" (vLLM's dummy options). A log prints it as a Python dict. audio is read and not
-// modelled (kvplan models no audio tower's profile).
+// --limit-mm-per-prompt '{"image": 2, "video": 0}': a count per modality, or an object of vLLM's
+// dummy options with a "count" (its width, height or num_frames, which shrink the profiled
+// dummy, are not modelled: refused by name). A log prints it as a Python dict. Kimi's
+// "vision_chunk" counts as images; an audio count is read and not modelled. As with vLLM's
+// argparse, the last occurrence wins.
 std::string limit_mm_flag(options& o, std::string_view v) {
   std::string text(v);
   for (char& c : text)
@@ -162,21 +164,28 @@ std::string limit_mm_flag(options& o, std::string_view v) {
   const kvplan::json::document doc(text);
   const char* expected = "a JSON object of counts, e.g. '{\"image\": 2, \"video\": 0}'";
   if (!doc.ok() || !doc.root().is_object()) return expected;
+  o.limit_images = -1;
+  o.limit_videos = -1;
   const kvplan::json::object root(doc.root());
   for (std::uint32_t i = 0; i < root.indexed(); ++i) {
     const std::string_view key = root.key(i);
-    if (key != "image" && key != "video" && key != "audio")
-      return "modalities kvplan reads: image, video, audio (not \"" + std::string(key) + "\")";
+    if (key != "image" && key != "video" && key != "audio" && key != "vision_chunk")
+      return "modalities kvplan reads: image, video, audio, vision_chunk (not \"" + std::string(key) + "\")";
     kvplan::json::value value = root.member_value(i);
     if (value.is_object()) {
-      const auto count = kvplan::json::object(value).find("count");
+      const kvplan::json::object options(value);
+      for (std::uint32_t k = 0; k < options.indexed(); ++k)
+        if (options.key(k) != "count")
+          return "\"" + std::string(key) + "\": a count; the dummy's \"" + std::string(options.key(k)) +
+                 "\" is not modelled";
+      const auto count = options.find("count");
       if (!count) return "\"" + std::string(key) + "\": a count, or an object with \"count\"";
       value = count.found;
     }
     const kvplan::json::number n = value.is_number() ? value.number() : kvplan::json::number{};
     if (!value.is_number() || !n.is_integer || n.integer < 0 || n.integer > 1'000'000)
       return "\"" + std::string(key) + "\": a count of 0 or more";
-    if (key == "image") o.limit_images = static_cast<std::int32_t>(n.integer);
+    if (key == "image" || key == "vision_chunk") o.limit_images = static_cast<std::int32_t>(n.integer);
     if (key == "video") o.limit_videos = static_cast<std::int32_t>(n.integer);
   }
   return {};
@@ -357,6 +366,10 @@ const std::vector<flag_spec>& flag_table() {
          o.disable_hybrid_kv_cache_manager = true;
          return {};
        }},
+      // vLLM's --trust-remote-code loads a model's own code; kvplan reads only its config.json, so
+      // the switch is taken, and the generated command carries it where the model needs it.
+      {"--trust-remote-code", "", false, "",
+       [](options&, std::string_view) -> std::string { return {}; }},
       {"--language-model-only", "", false, "",
        [](options& o, std::string_view) -> std::string {
          o.language_model_only = true;
@@ -367,7 +380,7 @@ const std::vector<flag_spec>& flag_table() {
          o.skip_mm_profiling = true;
          return {};
        }},
-      {"--limit-mm-per-prompt", "", true, "JSON: images and videos a prompt may carry, e.g. '{\"image\": 2, \"video\": 0}' (an audio count is read, not modelled)",
+      {"--limit-mm-per-prompt", "", true, "JSON: images and videos a prompt may carry, e.g. '{\"image\": 2, \"video\": 0}' (vision_chunk: images; audio read, not modelled)",
        [](options& o, std::string_view v) { return limit_mm_flag(o, v); }},
       {"--attention-config", "", true,
        "JSON; kvplan reads use_fp4_indexer_cache (DeepSeek-V4) and indexer_kv_dtype bf16|fp8 (MiniMax-M3)",

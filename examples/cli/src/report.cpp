@@ -441,7 +441,10 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
                                        ", \"kept_bytes\": " + std::to_string(a.kept_bytes) +
                                        ", \"forward_bytes\": " + std::to_string(a.forward_bytes) +
                                        ", \"moe_workspace_bytes\": " + std::to_string(a.moe_workspace_bytes) +
+                                       ", \"encoder_items\": " + std::to_string(a.encoder_items) +
+                                       ", \"encoder_tokens\": " + std::to_string(a.encoder_tokens) +
                                        ", \"encoder_bytes\": " + std::to_string(a.encoder_bytes) +
+                                       ", \"encoder_kept_bytes\": " + std::to_string(a.encoder_kept_bytes) +
                                        ", \"persistent_bytes\": " + std::to_string(a.persistent_bytes)) +
                 ", \"non_torch\": " +
                 term(m.non_torch, ", \"allreduce_workspace_bytes\": " + std::to_string(m.allreduce_workspace_bytes) +

@@ -34,6 +34,7 @@ inline constexpr model gemma_3_27b{
     .tie_word_embeddings = true,
     .layers = periodic_layers(62, 6, sliding_window(16, 128, 1024), full_attention(16, 128)),
     .checkpoints = {{"google/gemma-3-27b-it", dtype::bfloat16, 0}},
+    .vision_params = 423'060'336,
 };
 
 // Gemma 4 (Gemma4ForConditionalGeneration, model_type gemma4, text model_type gemma4_text; no
@@ -82,6 +83,7 @@ inline constexpr model gemma_4_31b{
     .layers = periodic_layers(60, 6, sliding_window(16, 256, 1024), full_attention(4, 512)),
     .checkpoints = {{"google/gemma-4-31B-it", dtype::bfloat16, 0},
                     {"nvidia/Gemma-4-31B-IT-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
+    .vision_params = 443'475'696,
 };
 
 // google/gemma-4-26B-A4B-it, text_config of google/gemma-4-26B-A4B's config.json (the
@@ -119,6 +121,7 @@ inline constexpr model gemma_4_26b_a4b{
     .checkpoints = {{"google/gemma-4-26B-A4B-it", dtype::bfloat16, 0},
                     // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
                     {"nvidia/Gemma-4-26B-A4B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}},
+    .vision_params = 440'524'016,
 };
 
 }  // namespace kvplan::inline v0::models

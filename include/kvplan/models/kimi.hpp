@@ -65,6 +65,7 @@ inline constexpr model kimi_k2_5 = [] {
              "reader (vision tower estimated from vision_config); model card";
   m.max_model_len = 262144;
   m.total_params = 1'026'874'663'536;
+  m.vision_params = 466'431'088;
   // int4 routed experts in symmetric groups of 32 (4 + 16/32 = 4.5 bits), the rest bf16.
   m.checkpoints = {{"moonshotai/Kimi-K2.5", dtype::int4, 0, "compressed-tensors", {}, 32, false, true},
                    {"nvidia/Kimi-K2.5-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
