@@ -134,12 +134,13 @@ struct deployment {
   // --language-model-only (v0.16; --limit-mm-per-prompt 0 for every modality): the vision
   // tower is not built (no weights, nothing profiled). --skip-mm-profiling: built, not profiled.
   // --limit-mm-per-prompt '{"image": N, "video": M}': images and videos a prompt may carry (-1:
-  // not given, vLLM's 999); 0 for every modality a tower serves leaves the tower out (Kimi's
-  // "vision_chunk" counts as images).
+  // not given, vLLM's 999), and "vision_chunk" (Kimi K2.5's); 0 for every modality a tower
+  // serves leaves the tower out.
   bool language_model_only = false;
   bool skip_mm_profiling = false;
   std::int32_t limit_images = -1;
   std::int32_t limit_videos = -1;
+  std::int32_t limit_vision_chunks = -1;  // Kimi K2.5's modality
   double kv_offloading_size_gib = 0;              // --kv-offloading-size: GiB over all TP x PP ranks
   kv_offloading_backend offloading_backend = kv_offloading_backend::native;
 

@@ -995,6 +995,10 @@ constexpr bool builder::only_experts_quantized(const json::object& qc) {
   for (json::elements e(list.found); !e.done(); e.next()) {
     if (!e.get().is_string()) continue;
     const std::string_view p = e.get().raw();
+    // The decoder's layers only: not a vision tower's or the MTP layers'.
+    if (p.find("vision") != std::string_view::npos || p.find("visual") != std::string_view::npos ||
+        p.starts_with("mtp") || p.find(".mtp") != std::string_view::npos)
+      continue;
     const std::size_t at = p.find("layers.");
     if (at == std::string_view::npos) continue;
     std::size_t i = at + 7;
@@ -1009,7 +1013,7 @@ constexpr bool builder::only_experts_quantized(const json::object& qc) {
                  rest == "mlp*" || rest == "mlp";
   }
   std::int64_t kept_attention = 0, kept_mlp = 0;
-  for (std::int64_t l = 0; l < most; ++l) {
+  for (std::int64_t l = 0; l < min_of(std::int64_t{layers_.num_layers}, most); ++l) {
     kept_attention += attention[l] ? 1 : 0;
     kept_mlp += mlp[l] ? 1 : 0;
   }

@@ -104,15 +104,22 @@ struct memory_profile {
 
 // Whether vLLM builds the model's vision tower (SupportsMultiModal._mark_tower_model): not with
 // --language-model-only, nor when every modality the tower serves is limited to 0: images for
-// Gemma 3's, Llama 4's, Pixtral's and Kimi's (its "vision_chunk"), images and videos for Qwen's
-// ViTs and Gemma 4's. Before v0.16 only Qwen's ViTs were left out so.
+// Gemma 3's, Llama 4's, Mistral 3's / Pixtral's, LLaVA's and LFM2-VL's; Kimi K2.5's its
+// "vision_chunk"; images and videos for the others (Qwen's ViTs, Gemma 4's, MiniMax-M3's, any
+// tower kvplan does not know). Limits leave a tower out from the release that taught its model
+// to (see vllm_rules); --language-model-only exists from v0.16, when every model does.
 constexpr bool vision_tower_built(const deployment& d, const vllm_rules& rules) {
-  const model& m = d.model;
+  const std::string_view t = d.model.model_type;
   if (d.language_model_only) return false;
-  const bool qwen = m.vision.profiled();
-  if (!qwen && !rules.towers_skipped_by_limits) return true;
-  const bool serves_video = qwen || m.model_type == "gemma4";
-  return d.limit_images != 0 || (serves_video && d.limit_videos != 0);
+  const bool early = t == "qwen2_vl" || t == "qwen2_5_vl" || t == "llama4" || t == "mistral3" || t.starts_with("llava");
+  const bool qwen3_vl = t == "qwen3_vl" || t == "qwen3_vl_moe";
+  if (!(rules.towers_skipped_by_limits || (early && rules.limits_skip_early_towers) ||
+        (qwen3_vl && rules.limits_skip_qwen3_vl_tower)))
+    return true;
+  if (t == "kimi_k25") return d.limit_vision_chunks != 0;
+  const bool image_only = t == "gemma3" || t == "llama4" || t == "mistral3" || t == "pixtral" ||
+                          t.starts_with("llava") || t == "lfm2_vl";
+  return d.limit_images != 0 || (!image_only && d.limit_videos != 0);
 }
 
 // The parameters of a modelled vision tower (params::vit_estimate from its shape).
@@ -230,7 +237,10 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   const model& m = d.model;
   const std::int32_t tp = d.tensor_parallel_size;
   const std::int32_t pp = d.pipeline_parallel_size;
-  const bool online = d.quantization == "fp8" && detail::published_checkpoint(d).quantization.empty();
+  // --quantization fp8 at load time reaches the tower's linear layers, but Llama 4 builds its tower
+  // without a quant_config and Gemma 4 keeps it unquantized under fp8 (mllama4.py, gemma4_mm.py).
+  const bool online = d.quantization == "fp8" && detail::published_checkpoint(d).quantization.empty() &&
+                      m.model_type != "llama4" && m.model_type != "gemma4";
   estimates::weight_bytes_split w = estimates::checkpoint_bytes_from_params(m, c, online);
   if (c.bytes > 0) {
     const double share =
@@ -330,8 +340,9 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
 // largest image, 16,384 tokens (its video dummy, two frames, is smaller from v0.16, PR #32684);
 // Qwen2-VL's and Qwen2.5-VL's video, whose frames are as many as max_model_len holds, at most
 // 14 (Qwen2VLProcessingInfo.get_num_frames_with_most_features), two frames to a 16,384-token
-// group: min(max(max_model_len / 16,384, 1), 7) groups (114,688 tokens at 128,000; before
-// v0.10.2 the length less one image's 16,384 tokens: 98,304). The encoder
+// group: min(max(max_model_len / 16,384, 1), 7) groups (114,688 tokens at 128,000). Before v0.11
+// the dummy was built for max_num_batched_tokens (PR #25553): one group at 8,192 tokens, while
+// the budget's count (v0.10.1: the length less one image) still set the items. The encoder
 // budget is max(max_num_batched_tokens, the item's tokens) (compute_mm_encoder_budget), and
 // MultiModalBudget._get_max_items profiles budget / tokens items, at least 1 and at most
 // max_num_seqs x max(1, min(the modality's limit, max_model_len / tokens)), in one batch.
@@ -362,17 +373,22 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   // The dummy: Qwen2's video unless videos are off; Qwen3-VL's image (with images off vLLM
   // profiles its video, not modelled: the image's geometry stands for it).
   const bool video = v.family != vit_family::qwen3_vl && d.limit_videos != 0;
-  // Before v0.10.2 the frames came from max_model_len less one image's tokens.
-  const count_t frame_budget =
-      rules.qwen2_vl_video_frames_from_max_model_len ? max_model_len : max_model_len - v.max_image_tokens;
-  const count_t groups =
-      video ? min_of(max_of(frame_budget / v.max_image_tokens, count_t{1}), count_t{7}) : 1;
-  const count_t tokens = groups * v.max_image_tokens;
+  // The video's frames fit a length: max_model_len for the budget's count of tokens (before
+  // v0.10.2 less one image's), and for the dummy itself from v0.11; before, the dummy was built
+  // for max_num_batched_tokens.
+  const auto groups_for = [&](count_t length) {
+    return video ? min_of(max_of(length / v.max_image_tokens, count_t{1}), count_t{7}) : count_t{1};
+  };
+  const count_t budget_tokens =
+      groups_for(rules.qwen2_vl_video_frames_from_max_model_len ? max_model_len : max_model_len - v.max_image_tokens) *
+      v.max_image_tokens;
+  const count_t tokens =
+      rules.mm_dummy_for_max_model_len ? budget_tokens : groups_for(max_num_batched_tokens) * v.max_image_tokens;
   const std::int32_t modality_limit = video ? d.limit_videos : d.limit_images;
   const count_t limit = modality_limit > 0 ? count_t{modality_limit} : 999;
-  const count_t budget = max_of(max_num_batched_tokens, tokens);
-  const count_t per_prompt = max_of(count_t{1}, min_of(limit, max_model_len / tokens));
-  a.encoder_items = max_of(count_t{1}, min_of(budget / tokens, checked_mul(max_num_seqs, per_prompt)));
+  const count_t budget = max_of(max_num_batched_tokens, budget_tokens);
+  const count_t per_prompt = max_of(count_t{1}, min_of(limit, max_model_len / budget_tokens));
+  a.encoder_items = max_of(count_t{1}, min_of(budget / budget_tokens, checked_mul(max_num_seqs, per_prompt)));
   a.encoder_tokens = tokens;
   a.encoder_video = video;
   const count_t merge = count_t{v.spatial_merge_size} * v.spatial_merge_size;

@@ -164,6 +164,8 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     return {errc::feature_needs_newer_vllm, {0, 11, 1}, "--kv-offloading-size"};
   if (d.limit_images < -1) return {errc::mm_limit_must_not_be_negative, {d.limit_images}, "image"};
   if (d.limit_videos < -1) return {errc::mm_limit_must_not_be_negative, {d.limit_videos}, "video"};
+  if (d.limit_vision_chunks < -1)
+    return {errc::mm_limit_must_not_be_negative, {d.limit_vision_chunks}, "vision_chunk"};
   if (d.language_model_only && !rules.language_model_only_flag)
     return {errc::feature_needs_newer_vllm, {0, 16}, "--language-model-only"};
   if (d.skip_mm_profiling && !rules.skip_mm_profiling_flag)

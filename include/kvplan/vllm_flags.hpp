@@ -145,17 +145,17 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (d.disable_hybrid_kv_cache_manager) a.add("--disable-hybrid-kv-cache-manager");
   if (d.language_model_only) a.add("--language-model-only");
   if (d.skip_mm_profiling) a.add("--skip-mm-profiling");
-  if (d.limit_images >= 0 || d.limit_videos >= 0) {
+  if (d.limit_images >= 0 || d.limit_videos >= 0 || d.limit_vision_chunks >= 0) {
     vllm_arg_value json;
     json.append("{");
-    if (d.limit_images >= 0) {
-      json.append(d.model.model_type == "kimi_k25" ? "\"vision_chunk\": " : "\"image\": ");
-      append_integer(json, d.limit_images);
-    }
-    if (d.limit_videos >= 0) {
-      if (d.limit_images >= 0) json.append(", ");
-      json.append("\"video\": ");
-      append_integer(json, d.limit_videos);
+    bool first = true;
+    for (const auto& [key, limit] : {std::pair<std::string_view, std::int32_t>{"image", d.limit_images},
+                                     {"video", d.limit_videos}, {"vision_chunk", d.limit_vision_chunks}}) {
+      if (limit < 0) continue;
+      if (!first) json.append(", ");
+      json.append("\"").append(key).append("\": ");
+      append_integer(json, limit);
+      first = false;
     }
     json.append("}");
     a.add("--limit-mm-per-prompt", json.view());

@@ -116,11 +116,16 @@ struct vllm_rules {
   // --language-model-only (the vision tower skipped) and --skip-mm-profiling exist.
   bool language_model_only_flag = true;
   bool skip_mm_profiling_flag = true;
-  // Every multimodal model builds no tower whose modalities are all limited to 0
-  // (_mark_tower_model); before, Qwen's ViTs only (their own checks).
+  // Which models build no vision tower when its modalities are all limited to 0: Llama 4,
+  // Mistral 3, LLaVA, Qwen2-VL and Qwen2.5-VL (PR #22299, v0.10.1), Qwen3-VL (PR #26000,
+  // v0.11), every model (_mark_tower_model, PR #32605, v0.16).
+  bool limits_skip_early_towers = true;
+  bool limits_skip_qwen3_vl_tower = true;
   bool towers_skipped_by_limits = true;
-  // Qwen2-VL's dummy video takes its frames from max_model_len; before, from max_model_len less
-  // one image's tokens.
+  // The profile's dummy item is built for max_model_len (PR #25553); before, for
+  // max_num_batched_tokens. And Qwen2-VL's budget counts its video's frames from max_model_len;
+  // before v0.10.2, from max_model_len less one image's tokens (PR #24312).
+  bool mm_dummy_for_max_model_len = true;
   bool qwen2_vl_video_frames_from_max_model_len = true;
   // The sparse-attention indexer (DeepSeek-V3.2, GLM-5) reserves its prefill gather workspace in
   // the WorkspaceManager during the profile, and from v0.20 a logits budget beside it.
@@ -250,8 +255,14 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // vLLM PR #34120 (2026-02-09; in the v0.16.0 branch) and PR #22950 (2025-08-15; in v0.10.1).
   r.language_model_only_flag = v >= at_least(0, 16);
   r.skip_mm_profiling_flag = v >= vllm_version{0, 10, 1}.ordinal();
-  // vLLM PR #32605 (2026-01-20, in the v0.16.0 branch): _mark_tower_model for every model.
+  // vLLM PR #22299 (2025-08-08, in v0.10.1), #26000 (2025-09-30, in v0.11.0), #32605
+  // (2026-01-20, in the v0.16.0 branch): _mark_tower_model for every model.
+  r.limits_skip_early_towers = v >= vllm_version{0, 10, 1}.ordinal();
+  r.limits_skip_qwen3_vl_tower = v >= at_least(0, 11);
   r.towers_skipped_by_limits = v >= at_least(0, 16);
+  // vLLM PR #25553 (2025-09-24): v0.10.2's _get_mm_dummy_batch passes seq_len=max_num_tokens,
+  // v0.11.0's max_model_len.
+  r.mm_dummy_for_max_model_len = v >= at_least(0, 11);
   // vLLM PR #24312 (2025-09-06): v0.10.1's Qwen2VLProcessingInfo takes max_model_len less
   // max_image_tokens for the video's frames, v0.10.2's the whole length.
   r.qwen2_vl_video_frames_from_max_model_len = v >= vllm_version{0, 10, 2}.ordinal();

@@ -255,7 +255,7 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       // The vision tower: images limited, or a text-only deployment.
       {.model = models::qwen3_6_35b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .skip_mm_profiling = true,
        .limit_images = 2, .limit_videos = 0},
-      {.model = models::kimi_k2_5, .gpu = gpus::b200, .tensor_parallel_size = 8, .limit_images = 0},
+      {.model = models::kimi_k2_5, .gpu = gpus::b200, .tensor_parallel_size = 8, .limit_vision_chunks = 0},
       {.model = models::qwen3_5_122b_a10b, .gpu = gpus::h200, .tensor_parallel_size = 4, .language_model_only = true}};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
@@ -297,6 +297,7 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       CHECK(r.deployment.skip_mm_profiling == d.skip_mm_profiling);
       CHECK(r.deployment.limit_images == d.limit_images);
       CHECK(r.deployment.limit_videos == d.limit_videos);
+      CHECK(r.deployment.limit_vision_chunks == d.limit_vision_chunks);
     }
   }
 }
@@ -357,11 +358,12 @@ TEST_CASE("the other engine flags", "[cli][parse]") {
   // The dummy's size options shrink what vLLM profiles: not modelled, refused by name.
   CHECK(parse({"m", "--gpu", "g", "--limit-mm-per-prompt", R"({"image": {"count": 1, "width": 512}})"})
             .error.find("\"width\" is not modelled") != std::string::npos);
-  // Kimi's vision_chunk counts as images; the last occurrence wins, as in vLLM's argparse.
+  // Kimi K2.5's vision_chunk is its own limit; the last occurrence wins, as in vLLM's argparse.
   const parse_result kimi = parse({"kimi-k2.5", "--gpu", "b200", "--limit-mm-per-prompt", R"({"video": 0})",
                                    "--limit-mm-per-prompt", R"({"vision_chunk": 0})"});
   REQUIRE(kimi.ok());
-  CHECK(kimi.opts.limit_images == 0);
+  CHECK(kimi.opts.limit_vision_chunks == 0);
+  CHECK(kimi.opts.limit_images == -1);
   CHECK(kimi.opts.limit_videos == -1);
 }
 

@@ -247,12 +247,23 @@ TEST_CASE("--language-model-only drops any vision tower's weights", "[engine][mu
   // Llama 4's registry entries carry their tower's count (871,932,416, from its vision_config).
   CHECK(models::llama_4_scout.vision_params == 871'932'416);
   // Gemma 3's tower serves images only: '{"image": 0}' leaves it out from v0.16 (vLLM PR #32605,
-  // _mark_tower_model for every model); before, only Qwen's ViTs were left out so.
+  // _mark_tower_model for every model); before, Gemma 3 built it whatever the limits.
   d.language_model_only = false;
   d.limit_images = 0;
   CHECK(plan_of(d).profile.weights.bytes == without);
   d.vllm = {0, 15, 1};
   CHECK(plan_of(d).profile.weights.bytes == with_tower);
+  // Llama 4's left out by limits from v0.10.1 (vLLM PR #22299); Kimi K2.5's by its vision_chunk,
+  // not by images.
+  deployment l4{.model = models::llama_4_scout, .gpu = gpus::h100_sxm, .tensor_parallel_size = 8,
+                .max_model_len = 32768, .vllm = {0, 10, 1}, .limit_images = 0};
+  const count_t l4_without = plan_of(l4).profile.weights.bytes;
+  l4.vllm = {0, 10, 0};
+  CHECK(plan_of(l4).profile.weights.bytes - l4_without == 871'932'416 * 2 / 8);
+  deployment k{.model = models::kimi_k2_5, .gpu = gpus::b200, .tensor_parallel_size = 8, .limit_images = 0};
+  const count_t k_images_off = plan_of(k).profile.weights.bytes;
+  k.limit_vision_chunks = 0;
+  CHECK(k_images_off - plan_of(k).profile.weights.bytes == 466'431'088 * 2 / 8);
   // Qwen3.5's serves videos too: images off alone keeps it (and its profile).
   deployment q{.model = models::qwen3_5_122b_a10b, .gpu = gpus::h200, .tensor_parallel_size = 2, .limit_images = 0};
   const count_t q_tower = plan_of(q).profile.weights.bytes;

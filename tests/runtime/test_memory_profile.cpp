@@ -175,10 +175,12 @@ TEST_CASE("the vision encoder's dummy image in the profile (Qwen3-VL's ViT)", "[
   CHECK(av.encoder_patches == 458'752);
   CHECK(av.encoder_bytes == 16'438'001'664);
   CHECK(av.encoder_kept_bytes == 1'901'068'288);
-  // vLLM 0.10.1 took the frames from max_model_len less one image's tokens (PR #24312 changed it
-  // in v0.10.2): (128,000 - 16,384) / 16,384 = 6 groups, 98,304 tokens.
+  // Before v0.11 the dummy was built for max_num_batched_tokens (PR #25553): at the default
+  // 2,048 one group of two frames, 16,384 tokens, 65,536 patches (the budget's count, v0.10.1's
+  // (128,000 - 16,384) / 16,384 = 6 groups, still gives one item).
   dv.vllm = {0, 10, 1};
-  CHECK(make_plan(dv).profile.activation_parts.encoder_tokens == 98'304);
+  CHECK(make_plan(dv).profile.activation_parts.encoder_tokens == 16'384);
+  CHECK(make_plan(dv).profile.activation_parts.encoder_items == 1);
   dv.vllm = {0, 23, 0};
   // At --max-model-len 32768 the video has two groups (32,768 tokens); with videos limited to 0
   // the dummy is the 16,384-token image.

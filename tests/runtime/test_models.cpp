@@ -1143,6 +1143,21 @@ TEST_CASE("2026 registry entries equal kvplan's reading of their corpus config.j
     CHECK((c.kv_cache_scheme == pc.kv_cache_scheme));
     CHECK(c.experts_only == pc.experts_only);
   }
+  // Checkpoints whose config the structural comparison does not take (the registry's parameter
+  // count is the Hub's): their quantization is what the reader finds.
+  const corpus_entry quantization_only[] = {{&models::minimax_m2_5, "aic-nvidia-minimax-m2-5-nvfp4.json", 1}};
+  for (const corpus_entry& e : quantization_only) {
+    INFO(std::string(e.file));
+    std::ifstream in(dir / std::string(e.file), std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const hf_config_result parsed = try_model_from_hf_config(text, {.hf_id = e.registry->checkpoints[e.checkpoint].hf_id});
+    REQUIRE(parsed.ok());
+    const checkpoint& c = e.registry->checkpoints[e.checkpoint];
+    const checkpoint& pc = parsed.model.checkpoints[0];
+    CHECK((c.format == pc.format));
+    CHECK((c.quantization == pc.quantization));
+    CHECK(c.experts_only == pc.experts_only);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

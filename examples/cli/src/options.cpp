@@ -154,9 +154,9 @@ std::string attention_config_flag(options& o, std::string_view v) {
 
 // --limit-mm-per-prompt '{"image": 2, "video": 0}': a count per modality, or an object of vLLM's
 // dummy options with a "count" (its width, height or num_frames, which shrink the profiled
-// dummy, are not modelled: refused by name). A log prints it as a Python dict. Kimi's
-// "vision_chunk" counts as images; an audio count is read and not modelled. As with vLLM's
-// argparse, the last occurrence wins.
+// dummy, are not modelled: refused by name). A log prints it as a Python dict. Kimi K2.5's
+// "vision_chunk" is its own; an audio count is read and not modelled. As with vLLM's argparse,
+// the last occurrence wins.
 std::string limit_mm_flag(options& o, std::string_view v) {
   std::string text(v);
   for (char& c : text)
@@ -166,6 +166,7 @@ std::string limit_mm_flag(options& o, std::string_view v) {
   if (!doc.ok() || !doc.root().is_object()) return expected;
   o.limit_images = -1;
   o.limit_videos = -1;
+  o.limit_vision_chunks = -1;
   const kvplan::json::object root(doc.root());
   for (std::uint32_t i = 0; i < root.indexed(); ++i) {
     const std::string_view key = root.key(i);
@@ -185,7 +186,8 @@ std::string limit_mm_flag(options& o, std::string_view v) {
     const kvplan::json::number n = value.is_number() ? value.number() : kvplan::json::number{};
     if (!value.is_number() || !n.is_integer || n.integer < 0 || n.integer > 1'000'000)
       return "\"" + std::string(key) + "\": a count of 0 or more";
-    if (key == "image" || key == "vision_chunk") o.limit_images = static_cast<std::int32_t>(n.integer);
+    if (key == "image") o.limit_images = static_cast<std::int32_t>(n.integer);
+    if (key == "vision_chunk") o.limit_vision_chunks = static_cast<std::int32_t>(n.integer);
     if (key == "video") o.limit_videos = static_cast<std::int32_t>(n.integer);
   }
   return {};
@@ -380,7 +382,7 @@ const std::vector<flag_spec>& flag_table() {
          o.skip_mm_profiling = true;
          return {};
        }},
-      {"--limit-mm-per-prompt", "", true, "JSON: images and videos a prompt may carry, e.g. '{\"image\": 2, \"video\": 0}' (vision_chunk: images; audio read, not modelled)",
+      {"--limit-mm-per-prompt", "", true, "JSON: images and videos a prompt may carry, e.g. '{\"image\": 2, \"video\": 0}' (and vision_chunk; audio read, not modelled)",
        [](options& o, std::string_view v) { return limit_mm_flag(o, v); }},
       {"--attention-config", "", true,
        "JSON; kvplan reads use_fp4_indexer_cache (DeepSeek-V4) and indexer_kv_dtype bf16|fp8 (MiniMax-M3)",

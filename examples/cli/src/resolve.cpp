@@ -318,6 +318,7 @@ resolved resolve_options(const options& o) {
   d.skip_mm_profiling = o.skip_mm_profiling;
   d.limit_images = o.limit_images;
   d.limit_videos = o.limit_videos;
+  d.limit_vision_chunks = o.limit_vision_chunks;
   d.fp4_indexer_cache = o.fp4_indexer_cache;
   d.fp8_indexer_cache = o.fp8_indexer_cache;
   d.kv_offloading_size_gib = o.kv_offloading_size.value_or(0);

@@ -56,7 +56,8 @@ inline constexpr model minimax_m2_5 = [] {
              "HF API safetensors.total";
   m.total_params = 228'703'644'928;
   m.checkpoints = {{"MiniMaxAI/MiniMax-M2.5", dtype::fp8_e4m3, 0, "fp8"},
-                   {"nvidia/MiniMax-M2.5-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
+                   // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
+                   {"nvidia/MiniMax-M2.5-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}};
   return m;
 }();
 

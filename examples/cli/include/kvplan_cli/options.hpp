@@ -62,6 +62,7 @@ struct options {
   bool skip_mm_profiling = false;
   std::int32_t limit_images = -1;  // --limit-mm-per-prompt (-1: not given)
   std::int32_t limit_videos = -1;
+  std::int32_t limit_vision_chunks = -1;
   bool fp4_indexer_cache = false;
   bool fp8_indexer_cache = false;
   std::optional<double> kv_offloading_size;  // GiB over the engine's ranks
