@@ -181,6 +181,22 @@ inline const std::vector<startup_log>& startup_logs() {
                   .kv_cache_dtype = cache_dtype::fp8, .max_model_len = 65536, .max_num_batched_tokens = 8192,
                   .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 18, 0}},
                  17.66, std::nullopt, std::nullopt, 1.58, false, 20.27, 331'584});
+    // Qwen3.5-122B-A10B in a W4A16 checkpoint (compressed-tensors, groups of 32; not carried: the
+    // weights are the logged 36.73 GiB), 2 x L40S (capability 8.9, total not printed), vLLM
+    // 0.16.1rc1: `--tensor-parallel-size 2 --max-model-len 131072 --kv-cache-dtype fp8
+    // --enable-prefix-caching --max-num-batched-tokens 8192 --max-num-seqs 6`: "Encoder cache will
+    // be initialized with a budget of 16384 tokens, and profiled with 1 image items"; "Model
+    // loading took 36.73 GiB memory"; "Available KV cache memory: 1.73 GiB"; "GPU KV cache size:
+    // 75,168 tokens". A docker-compose log (index file 51840052075).
+    {
+      deployment d{.model = models::qwen3_5_122b_a10b, .gpu = gpus::l40s, .tensor_parallel_size = 2,
+                   .kv_cache_dtype = cache_dtype::fp8, .max_model_len = 131072, .max_num_seqs = 6,
+                   .max_num_batched_tokens = 8192, .enable_prefix_caching = prefix_caching::enabled,
+                   .vllm = {0, 16, 1}};
+      d.memory.weights_bytes = static_cast<count_t>(36.73 * static_cast<double>(GiB));
+      v.push_back({"qwen3.5-122b-w4a16 2xL40S TP2 v0.16 (vision profiled)", "docker-compose log (vLLM 0.16.1rc1)", d,
+                   36.73, std::nullopt, std::nullopt, std::nullopt, false, 1.73, 75'168});
+    }
     // The same model on another L40S, vLLM 0.19.0, offline LLM(model="Qwen/Qwen3.5-9B"), all else
     // default: "Using max model len 262144"; "max_num_batched_tokens=8192"; "Setting attention
     // block size to 528 tokens"; "Model loading took 17.66 GiB memory"; "Estimated CUDA graph
