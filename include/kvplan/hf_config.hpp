@@ -813,7 +813,8 @@ class builder {
   std::int64_t widest_mlp_ = 0;
   bool routed_ = false;
   bool vision_estimated_ = false;  // the vision tower's parameters are an estimate
-  vision_encoder vision_{};       // the encoder the profile run measures, where modelled
+  params::vit_estimate_shape vision_shape_{};  // an estimated tower's shape (layers 0: none)
+  std::int64_t vision_heads_ = 0;
   param_count vision_params_{};   // the vision tower's parameters (not an audio encoder's)
   std::int64_t layers_from_list_ = 0;  // the layer count a per-layer list gives, when no key does
   bool longrope_ = false;              // a LongRoPE rope type: the default length differs
@@ -2490,13 +2491,8 @@ constexpr void builder::vision_tower() {
     t_.total += vision_params_;
     vision_estimated_ = true;
     // The tower's shape, should the wrapper be a Qwen ViT kvplan profiles (see build()).
-    const auto narrow = [](std::int64_t x) { return static_cast<std::int32_t>(x); };
-    vision_ = qwen_vit(vit_family::qwen3_vl, narrow(s.out_hidden), narrow(s.mergers - 1), narrow(s.layers),
-                       narrow(s.hidden), narrow(s.intermediate), narrow(r_.integer(vc, "num_heads", 16, 1, 1024)),
-                       narrow(s.patch_size), narrow(s.merge));
-    vision_.temporal_patch_size = narrow(s.temporal_patch_size);
-    vision_.in_channels = narrow(s.channels);
-    vision_.num_position_embeddings = narrow(s.position_embeddings);
+    vision_shape_ = s;
+    vision_heads_ = r_.integer(vc, "num_heads", 16, 1, 1024);
   }
   // Gemma 4's E2B / E4B carry an audio encoder too.
   if (const auto audio = r_.of_kind(root_, "audio_config", json::kind::object); audio && rules_.kind == arch::gemma4) {
@@ -2580,15 +2576,17 @@ constexpr void builder::build(model& m) {
   m.vision_params = vision_params_.value;
   // Qwen's ViTs (Qwen2-VL, Qwen2.5-VL; Qwen3-VL, Qwen3.5, Qwen3.6 wrappers): the profile run's
   // dummy input is modelled; other towers' profiles are not.
-  if (m.model_type == "qwen3_vl" || m.model_type == "qwen3_vl_moe" || m.model_type == "qwen3_5" ||
-      m.model_type == "qwen3_5_moe") {
-    m.vision = vision_;
-  } else if ((m.model_type == "qwen2_vl" || m.model_type == "qwen2_5_vl") && vision_.depth > 0) {
-    const vit_family family = m.model_type == "qwen2_vl" ? vit_family::qwen2_vl : vit_family::qwen2_5_vl;
-    m.vision = qwen_vit(family, vision_.out_hidden_size, 0, vision_.depth, vision_.hidden_size,
-                        vision_.intermediate_size, vision_.num_heads, vision_.patch_size, vision_.spatial_merge_size);
-    m.vision.temporal_patch_size = vision_.temporal_patch_size;
-    m.vision.in_channels = vision_.in_channels;
+  const std::string_view type = m.model_type;
+  const bool qwen3 = type == "qwen3_vl" || type == "qwen3_vl_moe" || type == "qwen3_5" || type == "qwen3_5_moe";
+  if ((qwen3 || type == "qwen2_vl" || type == "qwen2_5_vl") && vision_shape_.layers > 0) {
+    const params::vit_estimate_shape& s = vision_shape_;
+    const auto narrow = [](std::int64_t x) { return static_cast<std::int32_t>(x); };
+    const vit_family family = qwen3 ? vit_family::qwen3_vl : type == "qwen2_vl" ? vit_family::qwen2_vl : vit_family::qwen2_5_vl;
+    m.vision = qwen_vit(family, narrow(s.out_hidden), narrow(s.mergers - 1), narrow(s.layers), narrow(s.hidden),
+                        narrow(s.intermediate), narrow(vision_heads_), narrow(s.patch_size), narrow(s.merge));
+    m.vision.temporal_patch_size = narrow(s.temporal_patch_size);
+    m.vision.in_channels = narrow(s.channels);
+    m.vision.num_position_embeddings = narrow(s.position_embeddings);
   }
   // MTP layers for speculative decoding (num_nextn_predict_layers; Qwen3.5's
   // mtp_num_hidden_layers; MiniMax-M3's num_mtp_modules): of the model's full-attention kind, the

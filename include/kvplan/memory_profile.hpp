@@ -21,7 +21,6 @@
 #include "kvplan/gpu.hpp"
 #include "kvplan/layer.hpp"
 #include "kvplan/model.hpp"
-#include "kvplan/param_count.hpp"
 #include "kvplan/units.hpp"
 #include "kvplan/vllm_version.hpp"
 
@@ -122,29 +121,6 @@ constexpr bool vision_tower_built(const deployment& d, const vllm_rules& rules) 
   return d.limit_images != 0 || (!image_only && d.limit_videos != 0);
 }
 
-// The parameters of a modelled vision tower (params::vit_estimate from its shape).
-constexpr count_t vision_encoder_params(const vision_encoder& v) {
-  if (!v.profiled()) return 0;
-  params::vit_estimate_shape s;
-  s.hidden = v.hidden_size;
-  s.intermediate = v.intermediate_size;
-  s.layers = v.depth;
-  s.channels = v.in_channels;
-  s.patch_size = v.patch_size;
-  s.temporal_patch_size = v.temporal_patch_size;
-  s.position_embeddings = v.num_position_embeddings;
-  s.merge = v.spatial_merge_size;
-  s.mergers = 1 + count_t{v.deepstack_layers};
-  s.gated = v.family == vit_family::qwen2_5_vl;  // SwiGLU
-  s.out_hidden = v.out_hidden_size;
-  return params::vit_estimate(s).value;
-}
-
-// The vision tower's parameters: the model's count, else a modelled encoder's from its shape.
-constexpr count_t vision_tower_params(const model& m) {
-  return m.vision_params > 0 ? m.vision_params : vision_encoder_params(m.vision);
-}
-
 // --- Model runner ------------------------------------------------------------------------------
 
 // Whether vLLM runs the deployment on Model Runner V2 (its oracle, by release and model family;
@@ -189,10 +165,10 @@ constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const 
   // Embedding tables stay in the model dtype, and in a published checkpoint the vision tower
   // (quantization recipes leave it out: NVIDIA's "model.visual*", llm-compressor's
   // "re:visual.*"); --quantization fp8 at load time quantizes the tower's linear layers too.
-  const double tables = static_cast<double>(m.vocab_size) * static_cast<double>(m.hidden_size) *
-                            (m.tie_word_embeddings ? 1.0 : 2.0) +
-                        (online_quantization ? 0.0 : static_cast<double>(vision_tower_params(m)));
-  const double quantized_dense = rest > tables ? rest - tables : 0.0;
+  const double unquantized = static_cast<double>(m.vocab_size) * static_cast<double>(m.hidden_size) *
+                                 (m.tie_word_embeddings ? 1.0 : 2.0) +
+                             (online_quantization ? 0.0 : static_cast<double>(m.vision_params));
+  const double quantized_dense = rest > unquantized ? rest - unquantized : 0.0;
   return {quantized_dense * weight_bits(c) / 8.0 + bytes(rest - quantized_dense, m.torch_dtype), quantized_experts};
 }
 
@@ -253,7 +229,7 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   // tower, whose weights are in the model dtype in every checkpoint.
   if (!vision_tower_built(d, rules)) {
     const double element = static_cast<double>(millibits_per_element(online ? c.format : m.torch_dtype)) / 8000.0;
-    const double tower = static_cast<double>(vision_tower_params(m)) * element;
+    const double tower = static_cast<double>(m.vision_params) * element;
     w.dense = w.dense > tower ? w.dense - tower : 0.0;
   }
   const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
@@ -367,7 +343,7 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   const model& m = d.model;
   const vision_encoder& v = m.vision;
   if (!v.profiled() || !vision_tower_built(d, rules) || d.skip_mm_profiling) return;
-  const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
+  const count_t element = element_bytes(m.torch_dtype);
   const count_t tp = d.tensor_parallel_size;
   const count_t max_model_len = configured_max_model_len(d);
   // The dummy: Qwen2's video unless videos are off; Qwen3-VL's image (with images off vLLM
@@ -385,7 +361,7 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   const count_t tokens =
       rules.mm_dummy_for_max_model_len ? budget_tokens : groups_for(max_num_batched_tokens) * v.max_image_tokens;
   const std::int32_t modality_limit = video ? d.limit_videos : d.limit_images;
-  const count_t limit = modality_limit > 0 ? count_t{modality_limit} : 999;
+  const count_t limit = modality_limit > 0 ? count_t{modality_limit} : 999;  // vLLM's default per modality
   const count_t budget = max_of(max_num_batched_tokens, budget_tokens);
   const count_t per_prompt = max_of(count_t{1}, min_of(limit, max_model_len / budget_tokens));
   a.encoder_items = max_of(count_t{1}, min_of(budget / budget_tokens, checked_mul(max_num_seqs, per_prompt)));

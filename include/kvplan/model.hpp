@@ -257,9 +257,8 @@ struct model {
   count_t mtp_params = 0;
 
   // The vision encoder the profile run measures (max_image_tokens 0: none modelled), and the
-  // vision tower's parameters, part of total_params, whatever the tower (0: none, or not known;
-  // a modelled encoder's are then estimated from its shape): vLLM builds no tower when every
-  // modality's limit is 0 (--language-model-only).
+  // vision tower's parameters, part of total_params, whatever the tower (0: none): vLLM builds
+  // no tower when every modality's limit is 0 (--language-model-only).
   vision_encoder vision{};
   count_t vision_params = 0;
 

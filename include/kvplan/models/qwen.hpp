@@ -203,8 +203,10 @@ inline constexpr model qwen3_next_80b{
 // vision_config (depth 27, hidden_size 1152, intermediate_size 4304, num_heads 16,
 // patch_size 16, temporal_patch_size 2, spatial_merge_size 2, deepstack_visual_indexes [],
 // out_hidden_size the text hidden_size): the reader estimates the tower at 0.45-0.46B; its
-// count less that tower is the language model's, which is what the cards' figures round. The
-// profile run sends it a dummy 16,384-token image (vision, qwen3_vl_vision).
+// count less that tower is the language model's, which is what the cards' figures round
+// (vision_params: 446,579,312 + 4,609 x (out_hidden_size - 2,048), the merger's last linear
+// growing with the text width). The profile run sends it a dummy 16,384-token image (vision,
+// qwen3_vl_vision).
 // nvidia NVFP4 checkpoints: quantization_config quant_method modelopt, quant_algo NVFP4 with a
 // kv_cache_scheme of 8-bit floats (fp8 KV), or quant_algo MIXED_PRECISION (per-layer
 // quantized_layers: W4A16_NVFP4 experts / MLPs, FP8 attention and linear-attention
@@ -249,6 +251,7 @@ inline constexpr model qwen3_5_397b_a17b{
     .num_mtp_layers = 1,
     .mtp_layer = full_attention(2, 256),
     .vision = qwen3_vl_vision(4096),
+    .vision_params = 456'018'544,
 };
 
 // Qwen/Qwen3.5-122B-A10B, text_config (ai-dynamo/aiconfigurator
@@ -288,6 +291,7 @@ inline constexpr model qwen3_5_122b_a10b{
     .num_mtp_layers = 1,
     .mtp_layer = full_attention(2, 256),
     .vision = qwen3_vl_vision(3072),
+    .vision_params = 451'298'928,
 };
 
 // Qwen/Qwen3.6-35B-A3B, text_config (ai-dynamo/aiconfigurator
@@ -330,6 +334,7 @@ inline constexpr model qwen3_6_35b_a3b{
     .num_mtp_layers = 1,
     .mtp_layer = full_attention(2, 256),
     .vision = qwen3_vl_vision(2048),
+    .vision_params = 446'579'312,
 };
 
 // Qwen/Qwen3.6-27B (Qwen3_5ForConditionalGeneration, model_type qwen3_5): the corpus holds
@@ -367,6 +372,7 @@ inline constexpr model qwen3_6_27b{
     .num_mtp_layers = 1,
     .mtp_layer = full_attention(4, 256),
     .vision = qwen3_vl_vision(5120),
+    .vision_params = 460'738'160,
 };
 
 }  // namespace kvplan::inline v0::models
