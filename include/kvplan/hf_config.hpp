@@ -355,6 +355,23 @@ struct type_name {
 inline constexpr std::string_view llama_defaults =
     R"({"vocab_size": 32000, "hidden_size": 4096, "intermediate_size": 11008, "num_hidden_layers": 32,
         "num_attention_heads": 32, "max_position_embeddings": 2048})";
+// MistralConfig and MixtralConfig (Mistral 7B's shape; llava-hf's wrappers leave it out). Their
+// sliding_window default (4096 and None) is not taken: a null in the file is None to
+// transformers, where this view would read the default.
+inline constexpr std::string_view mistral_defaults =
+    R"({"vocab_size": 32000, "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
+        "num_attention_heads": 32, "num_key_value_heads": 8, "max_position_embeddings": 131072})";
+inline constexpr std::string_view mixtral_defaults =
+    R"({"vocab_size": 32000, "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
+        "num_attention_heads": 32, "num_key_value_heads": 8, "max_position_embeddings": 131072,
+        "num_experts_per_tok": 2, "num_local_experts": 8})";
+// Qwen2Config; Qwen3Config adds head_dim 128.
+inline constexpr std::string_view qwen2_defaults =
+    R"({"vocab_size": 151936, "hidden_size": 4096, "intermediate_size": 22016, "num_hidden_layers": 32,
+        "num_attention_heads": 32, "num_key_value_heads": 32, "max_position_embeddings": 32768})";
+inline constexpr std::string_view qwen3_defaults =
+    R"({"vocab_size": 151936, "hidden_size": 4096, "intermediate_size": 22016, "num_hidden_layers": 32,
+        "num_attention_heads": 32, "num_key_value_heads": 32, "head_dim": 128, "max_position_embeddings": 32768})";
 // Gemma3TextConfig (the text config of Gemma3Config too).
 inline constexpr std::string_view gemma3_text_defaults =
     R"({"vocab_size": 262208, "hidden_size": 2304, "intermediate_size": 9216, "num_hidden_layers": 26,
@@ -433,11 +450,12 @@ constexpr type_rules rules_for(const Type& t) {
   type_rules r;
   if (t.equals("llama"))
     return {.model_type = "llama", .defaults = llama_defaults, .bias_from_key = true, .mlp_bias_from_key = true};
-  if (t.equals("mistral")) return {.model_type = "mistral"};
-  if (t.equals("mixtral")) return {.model_type = "mixtral", .moe = moe_rule::every_layer};
-  if (t.equals("qwen2")) return {.model_type = "qwen2", .qkv_bias = true};
+  if (t.equals("mistral")) return {.model_type = "mistral", .defaults = mistral_defaults};
+  if (t.equals("mixtral")) return {.model_type = "mixtral", .defaults = mixtral_defaults, .moe = moe_rule::every_layer};
+  if (t.equals("qwen2")) return {.model_type = "qwen2", .defaults = qwen2_defaults, .qkv_bias = true};
   if (t.equals("qwen2_moe")) return {.model_type = "qwen2_moe", .qkv_bias = true, .moe = moe_rule::sparse_step};
-  if (t.equals("qwen3")) return {.model_type = "qwen3", .bias_from_key = true, .qk_norm = qk::per_head};
+  if (t.equals("qwen3"))
+    return {.model_type = "qwen3", .defaults = qwen3_defaults, .bias_from_key = true, .qk_norm = qk::per_head};
   if (t.equals("qwen3_moe"))
     return {.model_type = "qwen3_moe", .bias_from_key = true, .qk_norm = qk::per_head, .moe = moe_rule::sparse_step};
   // Multimodal wrappers and their text models (transformers' Qwen2-VL, Qwen2.5-VL, Qwen3-VL and
@@ -2451,6 +2469,25 @@ constexpr void builder::vision_tower() {
     s.vision_output_dim = r_.require_integer(vc, "vision_output_dim");
     s.text_hidden = c_.hidden;
     vision_params_ = params::llama4_vision(s);
+    t_.total += vision_params_;
+  } else if (const auto vt = r_.of_kind(vc, "model_type", json::kind::string), rt = r_.of_kind(root_, "model_type", json::kind::string);
+             vt && rt && vt.found.equals("clip_vision_model") && is_one_of(rt.found, {"llava", "llava_next"})) {
+    params::clip_shape s;
+    s.hidden = r_.require_integer(vc, "hidden_size");
+    s.intermediate = r_.require_integer(vc, "intermediate_size");
+    const std::int64_t depth = r_.require_integer(vc, "num_hidden_layers");
+    s.image_size = r_.require_integer(vc, "image_size");
+    s.patch_size = r_.require_integer(vc, "patch_size");
+    s.channels = r_.integer(vc, "num_channels", 3, 1);
+    s.text_hidden = c_.hidden;
+    // The layers up to vision_feature_layer (LlavaConfig's default -2), counted from the end when
+    // negative; a list of layers (multi-layer features) is not read.
+    if (const auto f = root_.find("vision_feature_layer"); f && f.found.is_array())
+      r_.report(errc::config_value_not_supported, "vision_feature_layer");
+    const std::int64_t feature_layer = r_.integer(root_, "vision_feature_layer", -2, -depth, depth - 1);
+    s.layers = feature_layer < 0 ? depth + feature_layer + 1 : feature_layer + 1;
+    vision_params_ = params::clip_vision(s);
+    if (rt.found.equals("llava_next")) vision_params_ += c_.hidden;  // image_newline
     t_.total += vision_params_;
   } else {
     // Any other tower: estimated from what vision_config says (params::vit_estimate). The keys

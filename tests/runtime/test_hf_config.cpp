@@ -192,6 +192,14 @@ constexpr expected all_configs[] = {
     // Params: per block: attention (kv = 64 / n_heads_in_group) + norm unless no_op; SwiGLU of 2 x ffn_mult
     //   x 8192 / 3 rounded up to 256, + norm; embeddings 128256x8192 x 2.
     {"nemotron-super-49b", 200'704, 0, 0, 49'867'145'216, 49'867'145'216, 0},
+    // llava-v1.6-mistral-7b (LlavaNextForConditionalGeneration; its text_config leaves Mistral 7B's
+    //   shape to MistralConfig's defaults): KV 32 layers x 2 x 8 x 128 x 2 B = 131,072.
+    // Params: text attention 41,943,040 + norms 8,192 per layer; MLP 3x4096x14336; embeddings
+    //   32064x4096 x 2; final norm 4,096 (7,242,256,384). CLIP to layer 23 of 24: patch conv
+    //   3x14x14x1024, class 1,024, positions 577x1024, pre-norm 2,048, 23 x (4 x (1024x1024 + 1024) +
+    //   1024x4096 + 4096 + 4096x1024 + 1024 + 4 x 1024); projector 1024x4096 + 4096 + 4096x4096 +
+    //   4096; image_newline 4,096 (311,892,992). 14.0786 GiB loaded = 7,554,149,376 x 2 B + 8 MiB RoPE.
+    {"llava-v1.6-mistral-7b", 131'072, 0, 0, 7'554'149'376, 7'554'149'376, 0},
     // phi-2: KV 32 layers x 2 x 32 x 80 x 2 B = 327,680.
     // Params: attention 26,224,640 + norms 5,120 per layer; MLP 2x2560x10240; embeddings 51200x2560 x 2.
     {"phi-2", 327'680, 0, 0, 2'779'683'840, 2'779'683'840, 0},
@@ -202,6 +210,10 @@ constexpr expected all_configs[] = {
     // Params: attention 16,783,360 + norms 4,096 per layer; 60 experts x 3x2048x1408 + router; embeddings
     //   151936x2048 x 2.
     {"qwen1.5-moe-a2.7b", 196'608, 0, 0, 14'315'784'192, 2'689'173'504, 12'457'082'880},
+    // qwen2.5-14b-instruct: KV 48 layers x 2 x 8 x 128 x 2 B = 196,608.
+    // Params: attention 5120x5120 + 5120 + 2 x (5120x1024 + 1024) + 5120x5120 + norms 10,240 per layer;
+    //   MLP 3x5120x13824; embeddings 152064x5120 x 2; final norm 5,120.
+    {"qwen2.5-14b-instruct", 196'608, 0, 0, 14'770'033'664, 14'770'033'664, 0},
     // qwen2.5-72b: KV 80 layers x 2 x 8 x 128 x 2 B = 327,680.
     // Params: attention 151,005,184 + norms 16,384 per layer; MLP 3x8192x29568; embeddings 152064x8192 x 2.
     {"qwen2.5-72b", 327'680, 0, 0, 72'706'203'648, 72'706'203'648, 0},
@@ -933,17 +945,17 @@ TEST_CASE("errors: malformed JSON, wrong types, missing keys, absurd values", "[
         "config.json is not valid JSON: nesting deeper than 64 levels (at byte 64)");
   CHECK(message_of("[1, 2]") == "config.json \"(the top level)\" must be a JSON object");
 
-  // A key a config class has no default for (Qwen3Config's are not carried; LlamaConfig's are,
+  // A key a config class has no default for (Phi3Config's are not carried; LlamaConfig's are,
   // see the defaults test below).
-  const auto qwen3_with = [](std::string_view key, std::string_view value) {
+  const auto phi3_with = [](std::string_view key, std::string_view value) {
     std::string text = llama_with(key, value);
-    if (const std::size_t at = text.find("\"llama\""); at != std::string::npos) text.replace(at, 7, "\"qwen3\"");
+    if (const std::size_t at = text.find("\"llama\""); at != std::string::npos) text.replace(at, 7, "\"phi3\"");
     return text;
   };
-  CHECK(message_of(qwen3_with("num_hidden_layers", "")) ==
+  CHECK(message_of(phi3_with("num_hidden_layers", "")) ==
         "config.json has no \"num_hidden_layers\", which kvplan needs to size this model");
   CHECK(message_of(llama_with("model_type", "")) == "config.json has no \"model_type\", which kvplan needs to size this model");
-  CHECK(message_of(qwen3_with("max_position_embeddings", "")) ==
+  CHECK(message_of(phi3_with("max_position_embeddings", "")) ==
         "config.json has no \"max_position_embeddings\", which kvplan needs to size this model");
   CHECK(message_of(llama_with("hidden_size", "\"256\"")) == "config.json \"hidden_size\" must be an integer");
   CHECK(message_of(llama_with("hidden_size", "256.5")) == "config.json \"hidden_size\" must be an integer");
@@ -963,11 +975,11 @@ TEST_CASE("errors: malformed JSON, wrong types, missing keys, absurd values", "[
         "config.json has no \"original_max_position_embeddings\", which kvplan needs to size this model");
 
   // The subject names the key; the throwing reader reports the same error.
-  const hf_config_result r = try_model_from_hf_config(qwen3_with("vocab_size", ""));
+  const hf_config_result r = try_model_from_hf_config(phi3_with("vocab_size", ""));
   CHECK(r.error.code == errc::config_key_missing);
   CHECK(r.error.subject == "vocab_size");
   try {
-    (void)model_from_hf_config(qwen3_with("vocab_size", ""));
+    (void)model_from_hf_config(phi3_with("vocab_size", ""));
     FAIL("no exception");
   } catch (const plan_error& e) {
     CHECK(e.error() == r.error);

@@ -79,6 +79,20 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = models::qwen3_235b_a22b, .gpu = with_total(gpus::l40s, 44.42), .tensor_parallel_size = 8,
                   .enable_expert_parallel = true, .checkpoint = 1, .max_model_len = 32768, .vllm = {0, 10, 2}},
                  27.72, 1.40, 0.21, 3.45, false, 10.65, 238'208});
+    // llava-hf/llava-v1.6-mistral-7b-hf (LLaVA-NeXT: Mistral-7B and a CLIP ViT-L/14-336 loaded to
+    // its 23rd layer), one 79.19 GiB GPU (H100 80GB), vLLM 0.10.2 from pip, offline
+    // LLM(max_model_len=4096): "Chunked prefill is enabled with max_num_batched_tokens=16384" (the
+    // LLM class's default here; max_num_seqs its default 1024); "FlashInfer is not available.
+    // Falling back to the PyTorch-native implementation"; "Encoder cache will be initialized with a
+    // budget of 16384 tokens, and profiled with 5 image items"; "Model loading took 14.0786 GiB";
+    // "Available KV cache memory: 55.15 GiB"; "GPU KV cache size: 451,744 tokens"; "Actual usage is
+    // 14.08 GiB for weight, 1.97 GiB for peak activation, 0.07 GiB for non-torch memory, and 0.67
+    // GiB for CUDAGraph memory". A note 'vlm_inference_with_vllm.py' (index file 34680831065).
+    v.push_back({"llava-v1.6-mistral-7b H100 LLM class v0.10.2", "note 'vlm_inference_with_vllm.py' (vLLM 0.10.2, pip)",
+                 {.model = config_model("llava-v1.6-mistral-7b.json", "llava-hf/llava-v1.6-mistral-7b-hf"),
+                  .gpu = with_total(gpus::h100_sxm, 79.19), .max_model_len = 4096, .max_num_seqs = 1024,
+                  .max_num_batched_tokens = 16384, .vllm = {0, 10, 2}},
+                 14.08, 1.97, 0.07, 0.67, false, 55.15, 451'744, false});
     // meta-llama/Llama-3.2-1B on a 44.31 GiB GPU (L40S class), a vLLM main build of August 2025
     // (0.1.dev8168, between 0.10.0 and 0.10.1; the author notes local changes), defaults:
     // "Requested memory: 0.90 (util), 39.88 GiB"; "Total non KV cache memory: 2.78GiB; torch peak
@@ -149,6 +163,16 @@ inline const std::vector<startup_log>& startup_logs() {
       v.push_back({"qwen3-next-80b-w4a16 2xL40S TP2 v0.13", "docker-compose log of an L40S host (vLLM 0.13.0)", d,
                    22.53, std::nullopt, std::nullopt, 0.79, false, 17.58, 767'552});
     }
+    // Qwen/Qwen3-0.6B, one L40S (total not printed), vLLM 0.11.2 (its line numbers:
+    // gpu_worker.py:359, kv_cache_utils.py:1229), a KServe runtime with --max-model-len=16000, all
+    // else default: "Available KV cache memory: 37.42 GiB"; "GPU KV cache size: 350,304 tokens";
+    // "Maximum concurrency for 16,000 tokens per request: 21.89x". A guide 'Benchmarking LLM-D
+    // Intelligent Inference Scheduling' (index file 51824034485; an OpenShift AI deployment, not
+    // the llm-d planner's logs).
+    v.push_back({"qwen3-0.6b L40S v0.11.2", "guide 'Benchmarking LLM-D Intelligent Inference Scheduling' (OpenShift AI)",
+                 {.model = config_model("qwen3-0.6b.json", "Qwen/Qwen3-0.6B"), .gpu = gpus::l40s, .max_model_len = 16000,
+                  .vllm = {0, 11, 2}},
+                 std::nullopt, std::nullopt, std::nullopt, std::nullopt, false, 37.42, 350'304});
     // Meta-Llama-3.1-8B-Instruct, A100 40GB (GCE a2-highgpu-1g), vLLM 0.15.1, offline
     // LLM(enforce_eager=True, gpu_memory_utilization=0.9) with the offline batch default
     // "max_num_batched_tokens=8192": "Model loading took 14.99 GiB memory"; "Available KV cache
@@ -168,6 +192,15 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = config_model("llama-3-70b-instruct-awq.json", "TechxGenus/Meta-Llama-3-70B-Instruct-AWQ"),
                   .gpu = gpus::l40s, .tensor_parallel_size = 2, .vllm = {0, 16, 0}},
                  18.55, std::nullopt, std::nullopt, std::nullopt, false, 20.16, 132'128});
+    // Qwen/Qwen2.5-14B-Instruct, one AMD Instinct MI300X (total not printed), vLLM 0.17.1 (ROCm
+    // 7.0 image), `vllm serve Qwen/Qwen2.5-14B-Instruct` with tool-calling flags only: "Model
+    // loading took 27.63 GiB memory"; "Available KV cache memory: 141.96 GiB"; "GPU KV cache size:
+    // 775,280 tokens"; "Maximum concurrency for 32,768 tokens per request: 23.66x". A deployment
+    // doc of a hackathon project (index file 55116362269).
+    v.push_back({"qwen2.5-14b MI300X defaults v0.17.1", "'AMD MI300X Deployment' doc (vLLM 0.17.1, ROCm 7.0)",
+                 {.model = config_model("qwen2.5-14b-instruct.json", "Qwen/Qwen2.5-14B-Instruct"), .gpu = gpus::mi300x,
+                  .vllm = {0, 17, 1}},
+                 27.63, std::nullopt, std::nullopt, std::nullopt, false, 141.96, 775'280});
     // Qwen/Qwen3.5-9B (a vision-language wrapper: the profile runs its ViT on a 16,384-token
     // image first), one L40S (total not printed), vLLM 0.18.0, offline LLM(max_model_len=65536,
     // gpu_memory_utilization=0.9, kv_cache_dtype="fp8", enable_prefix_caching=True): "Chunked

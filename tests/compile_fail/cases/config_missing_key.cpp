@@ -1,5 +1,5 @@
 // Rule: a key the model needs is a compile error naming the problem and, in the call chain, the
-// key (here num_hidden_layers, absent from the text; Qwen3Config's defaults are not carried,
+// key (here num_hidden_layers, absent from the text; Phi3Config's defaults are not carried,
 // LlamaConfig's would give 32).
 // EXPECT: config_key_missing
 // EXPECT: "num_hidden_layers"
@@ -7,7 +7,7 @@
 // EXPECT-CXX26: &"num_hidden_layers"[0]
 #include <kvplan/hf_config.hpp>
 
-constexpr kvplan::model m = kvplan::model_from_hf_config(R"({"model_type": "qwen3",)"
+constexpr kvplan::model m = kvplan::model_from_hf_config(R"({"model_type": "phi3",)"
 #ifndef KVPLAN_COMPILE_FAIL
                                                          R"( "num_hidden_layers": 32,)"
 #endif
