@@ -311,7 +311,7 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
   return 0;
 }
 
-// The vision encoder's part of profile_run (Qwen's ViTs; see vision_encoder). The dummy item is
+// The vision encoder's part of profile_run (Qwen's ViTs, Gemma 3's SigLIP; see vision_encoder). The dummy item is
 // the modality with the most tokens (MultiModalBudget.get_modality_with_max_tokens): Qwen3-VL's
 // largest image, 16,384 tokens (its video dummy, two frames, is smaller from v0.16, PR #32684);
 // Qwen2-VL's and Qwen2.5-VL's video, whose frames are as many as max_model_len holds, at most
@@ -332,6 +332,17 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
 //   Qwen2.5-VL's (Qwen2_5_VisionBlock): the input, the attention output, norm2's fused output
 //     and residual (4H), then gate_up (2I), its activation (I) and down_proj's output (H), all
 //     alive at once: 5H + 3I, the higher.
+// Gemma 3's SigLIP (siglip.py, eager): no RoPE; the embeddings (H) stay with the pixels, held
+// by SiglipVisionTransformer.forward. SiglipEncoderLayer: at out_proj the layer's input (the
+// encoder loop still holds it), layer_norm1's output, qkv (3W; flash attention takes its q, k, v
+// as views), the attention output (W) and out_proj's (H): 3H + 4W; in SiglipMLP's activation the
+// input, the residual, layer_norm2's output, fc1's output and the activation's: 3H + 2I, the
+// higher. Its dummy image is the tower's 896 x 896 (4,096 patches, 256 tokens), so the budget
+// holds many: 32 at 8,192 batched tokens, 131,072 patches x (588 + 1,152 + 3 x 1,152 + 2 x
+// 4,304) x 2 B = 3.37 GiB, above Model Runner V2's sampler. (A gemma-3-4b-it dev-build log of
+// July 2025 at 16,384 tokens and 1,024 sequences shows 9.96 GiB: the PyTorch-native sampler's
+// 9.5U of 1 GiB, the kept [T, H] states and these 64 images' pixels and outputs make
+// 10,689,576,960 B, 9.96 GiB.)
 // Deepstack mergers' outputs (tokens x out_hidden each) stay to the end. profile_run then keeps
 // the pixel values and the encoder's outputs (tokens x out_hidden x (1 + deepstack)) alive
 // through the decoder's dummy run and the sampler. Qwen3.5-9B, one L40S, v0.18: 65,536 patches
@@ -347,8 +358,8 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   const count_t tp = d.tensor_parallel_size;
   const count_t max_model_len = configured_max_model_len(d);
   // The dummy: Qwen2's video unless videos are off; Qwen3-VL's image (with images off vLLM
-  // profiles its video, not modelled: the image's geometry stands for it).
-  const bool video = v.family != vit_family::qwen3_vl && d.limit_videos != 0;
+  // profiles its video, not modelled: the image's geometry stands for it); SigLIP's image.
+  const bool video = (v.family == vit_family::qwen2_vl || v.family == vit_family::qwen2_5_vl) && d.limit_videos != 0;
   // The video's frames fit a length: max_model_len for the budget's count of tokens (before
   // v0.10.2 less one image's), and for the dummy itself from v0.11; before, the dummy was built
   // for max_num_batched_tokens.
@@ -375,9 +386,11 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   const count_t head_dim = v.num_heads > 0 ? h / v.num_heads : 0;
   const count_t pixels = count_t{v.in_channels} * v.temporal_patch_size * v.patch_size * v.patch_size;
   // Pixel values, RoPE cos and sin, Qwen3-VL's position embeddings.
-  const count_t held = pixels + head_dim + (v.num_position_embeddings > 0 ? h : 0);
-  const count_t attention = 3 * h + 8 * w;
-  const count_t block = max_of(attention, v.family == vit_family::qwen2_5_vl ? 5 * h + 3 * mlp : 2 * h + 2 * mlp);
+  const bool siglip = v.family == vit_family::siglip;
+  const count_t held = siglip ? pixels + h : pixels + head_dim + (v.num_position_embeddings > 0 ? h : 0);
+  const count_t attention = siglip ? 3 * h + 4 * w : 3 * h + 8 * w;
+  const count_t mlp_peak = v.family == vit_family::qwen2_5_vl ? 5 * h + 3 * mlp : siglip ? 3 * h + 2 * mlp : 2 * h + 2 * mlp;
+  const count_t block = max_of(attention, mlp_peak);
   const count_t outputs = checked_mul(checked_mul(a.encoder_items, tokens), count_t{v.out_hidden_size});
   a.encoder_bytes = checked_add(checked_mul(checked_mul(a.encoder_patches, held + block), element),
                                 checked_mul(checked_mul(outputs, v.deepstack_layers), element));

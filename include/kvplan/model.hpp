@@ -158,14 +158,17 @@ using checkpoint_list = static_vector<checkpoint, max_checkpoints>;
 // (GPUModelRunner.profile_run, before the decoder's dummy forward), where kvplan models it:
 // Qwen's ViTs (vision_config: depth, hidden_size or embed_dim, intermediate_size or mlp_ratio,
 // num_heads, patch_size, temporal_patch_size, spatial_merge_size, in_channels, out_hidden_size,
-// deepstack_visual_indexes). max_image_tokens 0: no encoder, or one whose profile kvplan does
-// not model.
+// deepstack_visual_indexes) and Gemma 3's SigLIP. max_image_tokens 0: no encoder, or one whose
+// profile kvplan does not model.
 enum class vit_family : std::uint8_t {
   qwen3_vl,    // Qwen3-VL, Qwen3.5, Qwen3.6: LayerNorm, GELU MLP, learned position embeddings;
                // the profile's dummy is the largest image (the video's is smaller from v0.16)
   qwen2_vl,    // Qwen2-VL: LayerNorm, QuickGELU MLP; the dummy is a video (below)
   qwen2_5_vl,  // Qwen2.5-VL: RMSNorm with a fused residual, SwiGLU MLP, windowed attention;
                // the dummy is a video of up to 14 frames, as many as max_model_len holds
+  siglip,      // Gemma 3's SigLIP: LayerNorm, GELU MLP, learned positions, no RoPE; the dummy
+               // is one image at the tower's size (no pan-and-scan), its patches pooled into
+               // mm_tokens_per_image tokens
 };
 
 struct vision_encoder {
@@ -206,6 +209,22 @@ constexpr vision_encoder qwen_vit(vit_family family, std::int32_t out_hidden_siz
 // 16-pixel patches merged 2 x 2).
 constexpr vision_encoder qwen3_vl_vision(std::int32_t out_hidden_size, std::int32_t deepstack_layers = 0) {
   return qwen_vit(vit_family::qwen3_vl, out_hidden_size, deepstack_layers, 27, 1152, 4304, 16, 16, 2);
+}
+
+// Gemma 3's SigLIP as Gemma3ForConditionalGeneration runs it: an image_size x image_size image
+// (pan-and-scan off, the processor's default: one crop) of (image_size / patch_size)^2 patches,
+// average-pooled into tokens (mm_tokens_per_image, 256: 4 x 4 patches a token for 896 / 14), then
+// projected to the text width.
+constexpr vision_encoder gemma3_siglip(std::int32_t out_hidden_size, std::int32_t depth, std::int32_t hidden_size,
+                                       std::int32_t intermediate_size, std::int32_t num_heads, std::int32_t image_size,
+                                       std::int32_t patch_size, std::int32_t tokens_per_image = 256) {
+  std::int32_t side = 1;  // tokens per side: the square root of tokens_per_image
+  while ((side + 1) * (side + 1) <= tokens_per_image) ++side;
+  const std::int32_t patches_per_side = patch_size > 0 ? image_size / patch_size : 0;
+  vision_encoder v{depth, hidden_size, intermediate_size, num_heads, patch_size, 1, patches_per_side / side, 3,
+                   out_hidden_size, 0, 0, 0, vit_family::siglip};
+  v.max_image_tokens = side * side == tokens_per_image && patches_per_side % side == 0 ? tokens_per_image : 0;
+  return v;
 }
 
 // A model: the numbers of its config.json that decide KV cache and weights.

@@ -189,6 +189,37 @@ TEST_CASE("the vision encoder's dummy image in the profile (Qwen3-VL's ViT)", "[
   dv.limit_videos = 0;
   CHECK(make_plan(dv).profile.activation_parts.encoder_tokens == 16'384);
   CHECK_FALSE(make_plan(dv).profile.activation_parts.encoder_video);
+  // Gemma-3-27B's SigLIP (H = 1,152, I = 4,304) on one H100, defaults: the dummy is one 896 x 896
+  // image, (896 / 14)^2 = 4,096 patches pooled 4 x 4 into 256 tokens; the 8,192-token budget
+  // holds 32 (max_num_seqs 1,024 x 999 per prompt allow more): 131,072 patches. Per patch:
+  // pixels 3 x 14 x 14 = 588 and the embeddings H held; the MLP's 3H + 2I = 12,064 above the
+  // attention's 3H + 4H = 8,064: 131,072 x 13,804 x 2 B = 3,618,635,776 (3.37 GiB). Kept:
+  // (131,072 x 588 + 32 x 256 x 5,376) x 2 B = 242,221,056.
+  REQUIRE(models::gemma_3_27b.vision.family == vit_family::siglip);
+  deployment dg{.model = models::gemma_3_27b, .gpu = gpus::h100_sxm, .vllm = {0, 29, 0}};
+  const plan pg = make_plan(dg);
+  CHECK(pg.profile.activation_parts.encoder_items == 32);
+  CHECK(pg.profile.activation_parts.encoder_patches == 131'072);
+  CHECK(pg.profile.activation_parts.encoder_bytes == 3'618'635'776);
+  CHECK(pg.profile.activation_parts.encoder_kept_bytes == 242'221'056);
+  // On Model Runner V2 (v0.29) the encoder is the peak: the decoder's forward (8,192 x (2 x
+  // 5,376 + 3 x 21,504) x 2 B = 1,233,125,376) and its kept states stay below it.
+  CHECK(pg.profile.activation.bytes == 3'618'635'776);
+  // The reader builds the same tower from a config's vision_config (Gemma 3 4B's shape: the
+  // same SigLIP, text width 2,560); TP 2 halves W and I: 3H + 2 x 2,152 = 7,760, and 588 + H held.
+  const kvplan::model g4 = model_from_hf_config(
+      R"({"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3", "mm_tokens_per_image": 256,
+          "text_config": {"model_type": "gemma3_text", "hidden_size": 2560, "intermediate_size": 10240,
+            "num_hidden_layers": 34, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256},
+          "vision_config": {"model_type": "siglip_vision_model", "hidden_size": 1152, "intermediate_size": 4304,
+            "num_hidden_layers": 27, "num_attention_heads": 16, "image_size": 896, "patch_size": 14},
+          "torch_dtype": "bfloat16"})",
+      {.hf_id = "google/gemma-3-4b-it"});
+  CHECK(g4.vision.family == vit_family::siglip);
+  CHECK(g4.vision.max_image_tokens == 256);
+  CHECK(g4.vision.spatial_merge_size == 4);
+  deployment d4{.model = g4, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .vllm = {0, 29, 0}};
+  CHECK(make_plan(d4).profile.activation_parts.encoder_bytes == 2'490'368'000);  // 131,072 x 9,500 x 2 B
   // A text model has no encoder term.
   CHECK(make_plan(deployment{.model = models::qwen3_next_80b, .gpu = gpus::h200, .tensor_parallel_size = 2})
             .profile.activation_parts.encoder_bytes == 0);

@@ -93,6 +93,20 @@ inline const std::vector<startup_log>& startup_logs() {
                   .gpu = with_total(gpus::h100_sxm, 79.19), .max_model_len = 4096, .max_num_seqs = 1024,
                   .max_num_batched_tokens = 16384, .vllm = {0, 10, 2}},
                  14.08, 1.97, 0.07, 0.67, false, 55.15, 451'744, false});
+    // Qwen3-8B-FP8 (a local copy of Qwen's checkpoint), one 23.53 GiB GPU (a 24 GB card, not named:
+    // kvplan takes the RTX 4090's traits with that total), vLLM 0.10.2 (its line numbers:
+    // gpu_worker.py:391, gpu_model_runner.py:3118), `vllm serve ... --dtype float16
+    // --max-model-len 1024 --gpu_memory_utilization 0.8` with VLLM_LOGGING_LEVEL=DEBUG: "Total non
+    // KV cache memory: 10.22GiB; torch peak memory increase: 1.40GiB; non-torch forward increase
+    // memory: 0.02GiB; weights memory: 8.80GiB"; "Available KV cache memory: 8.60 GiB"; "GPU KV
+    // cache size: 62,608 tokens"; "Graph capturing finished in 7 secs, took 0.68 GiB". The sampler
+    // line is not shown (the 1.40 GiB peak is the PyTorch-native one's). A study note 'LLM
+    // inference_review' (index file 34681159919).
+    v.push_back({"qwen3-8b-fp8 24GB-class fp16 v0.10.2", "study note 'LLM inference_review' (vLLM 0.10.2, DEBUG)",
+                 {.model = models::qwen3_8b, .gpu = with_total(gpus::rtx_4090, 23.53), .checkpoint = 1,
+                  .model_dtype = dtype::float16, .gpu_memory_utilization = 0.8, .max_model_len = 1024,
+                  .vllm = {0, 10, 2}},
+                 8.80, 1.40, 0.02, 0.68, false, 8.60, 62'608});
     // meta-llama/Llama-3.2-1B on a 44.31 GiB GPU (L40S class), a vLLM main build of August 2025
     // (0.1.dev8168, between 0.10.0 and 0.10.1; the author notes local changes), defaults:
     // "Requested memory: 0.90 (util), 39.88 GiB"; "Total non KV cache memory: 2.78GiB; torch peak

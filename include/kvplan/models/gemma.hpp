@@ -34,6 +34,7 @@ inline constexpr model gemma_3_27b{
     .tie_word_embeddings = true,
     .layers = periodic_layers(62, 6, sliding_window(16, 128, 1024), full_attention(16, 128)),
     .checkpoints = {{"google/gemma-3-27b-it", dtype::bfloat16, 0}},
+    .vision = gemma3_siglip(5376, 27, 1152, 4304, 16, 896, 14),
     .vision_params = 423'060'336,
 };
 
