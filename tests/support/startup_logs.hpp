@@ -139,10 +139,11 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = models::gpt_oss_120b, .gpu = gpus::a100_80gb, .tensor_parallel_size = 4,
                   .gpu_memory_utilization = 0.8, .max_model_len = 16384, .vllm = {0, 10, 1}},
                  17.22, std::nullopt, std::nullopt, 1.88, false, 45.32, 2'640'144, true});
-    // openai/gpt-oss-120b on one H100 80GB, all defaults, vLLM 0.10.1: "Model loading took
-    // 65.9651 GiB"; "Available KV cache memory: -2.14 GiB" (vllm-project/vllm#23278).
+    // openai/gpt-oss-120b on one H100 (collect_env: "GPU 0: NVIDIA H100 PCIe"; PyTorch 2.7.1 in a
+    // conda env), all defaults, vLLM 0.10.1: "Model loading took 65.9651 GiB"; "Available KV
+    // cache memory: -2.14 GiB" (vllm-project/vllm#23278). The sampler line is not in the issue.
     v.push_back({"gpt-oss-120b H100 defaults v0.10.1", "vllm-project/vllm#23278",
-                 {.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .vllm = {0, 10, 1}}, 65.97, std::nullopt,
+                 {.model = models::gpt_oss_120b, .gpu = gpus::h100_pcie, .vllm = {0, 10, 1}}, 65.97, std::nullopt,
                  std::nullopt, std::nullopt, false, -2.14, 0});
     // Qwen/Qwen2.5-72B-Instruct, 4 x L40S (g6e.12xlarge), TP 4, vLLM 0.19.0, --max-model-len 8192:
     // "Model loading took 33.98 GiB memory"; "Estimated CUDA graph memory: 2.73 GiB total" (not
