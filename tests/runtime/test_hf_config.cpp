@@ -624,6 +624,23 @@ TEST_CASE("keys a config leaves out take the config class's defaults", "[hf_conf
   CHECK(bare.layers[5] == full_attention(4, 256));
   // A null counts as absent and takes the default too.
   CHECK(model_from_hf_config(llama_with("num_hidden_layers", "null")).num_layers() == 32);
+  // MistralConfig (Mistral 7B: 32 layers, 32 heads, 8 KV heads of 128, 131,072 positions) and
+  // MixtralConfig (8 experts, 2 a token), as llava-hf's wrappers rely on them; Qwen2Config
+  // (32,768 positions, 32 KV heads), as a wrapper's text config may leave its length out. A
+  // Mistral window the file does not give is not the class's 4,096: a null there means none.
+  const model mistral = model_from_hf_config(R"({"model_type": "mistral", "torch_dtype": "bfloat16"})");
+  CHECK(mistral.num_layers() == 32);
+  CHECK(mistral.layers[0] == full_attention(8, 128));
+  CHECK(mistral.max_model_len == 131'072);
+  CHECK(mistral.intermediate_size == 14'336);
+  const model mixtral = model_from_hf_config(R"({"model_type": "mixtral", "torch_dtype": "bfloat16"})");
+  CHECK(mixtral.expert_params == 45'097'156'608);  // 32 layers x 8 experts x 3 x 4,096 x 14,336
+  CHECK(mixtral.num_experts_per_tok == 2);
+  const model qwen2 = model_from_hf_config(R"({"model_type": "qwen2", "hidden_size": 3584, "intermediate_size": 18944,
+    "num_hidden_layers": 28, "num_attention_heads": 28, "num_key_value_heads": 4, "vocab_size": 152064,
+    "torch_dtype": "bfloat16"})");
+  CHECK(qwen2.max_model_len == 32'768);
+  CHECK(qwen2.layers[0] == full_attention(4, 128));
 }
 
 TEST_CASE("legacy key names: the config classes' attribute_map", "[hf_config][defaults]") {
