@@ -322,6 +322,10 @@ class config_view {
   constexpr lookup find(json::chars key) const {
     const lookup own = file_->find(key);
     if (own && !own.found.is_null()) return own;
+    // A null the config class turns into a rule of its own (KV heads as many as the attention
+    // heads, the head size from the width, no window) is that rule, not the class's default.
+    if (own && (key.view() == "num_key_value_heads" || key.view() == "head_dim" || key.view() == "sliding_window"))
+      return own;
     for (std::int32_t i = 0; i < num_aliases_; ++i) {
       if (aliases_[i].key.view() != key.view()) continue;
       const lookup aliased = file_->find(aliases_[i].alias);
@@ -355,12 +359,12 @@ struct type_name {
 inline constexpr std::string_view llama_defaults =
     R"({"vocab_size": 32000, "hidden_size": 4096, "intermediate_size": 11008, "num_hidden_layers": 32,
         "num_attention_heads": 32, "max_position_embeddings": 2048})";
-// MistralConfig and MixtralConfig (Mistral 7B's shape; llava-hf's wrappers leave it out). Their
-// sliding_window default (4096 and None) is not taken: a null in the file is None to
-// transformers, where this view would read the default.
+// MistralConfig and MixtralConfig (Mistral 7B's shape; llava-hf's wrappers leave it out):
+// Mistral's window is 4,096 where the file has no sliding_window, none where it writes null.
 inline constexpr std::string_view mistral_defaults =
     R"({"vocab_size": 32000, "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
-        "num_attention_heads": 32, "num_key_value_heads": 8, "max_position_embeddings": 131072})";
+        "num_attention_heads": 32, "num_key_value_heads": 8, "max_position_embeddings": 131072,
+        "sliding_window": 4096})";
 inline constexpr std::string_view mixtral_defaults =
     R"({"vocab_size": 32000, "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
         "num_attention_heads": 32, "num_key_value_heads": 8, "max_position_embeddings": 131072,
@@ -2459,7 +2463,7 @@ constexpr void builder::vision_tower() {
     t_.total += vision_params_;
     siglip_ = gemma3_siglip(static_cast<std::int32_t>(c_.hidden), static_cast<std::int32_t>(s.layers),
                             static_cast<std::int32_t>(s.hidden), static_cast<std::int32_t>(s.intermediate),
-                            static_cast<std::int32_t>(r_.integer(vc, "num_attention_heads", 16, 1, 1024)),
+                            static_cast<std::int32_t>(r_.integer(vc, "num_attention_heads", 12, 1, 1024)),
                             static_cast<std::int32_t>(s.image_size), static_cast<std::int32_t>(s.patch_size),
                             static_cast<std::int32_t>(r_.integer(root_, "mm_tokens_per_image", 256, 1, 1 << 20)));
     siglip_.in_channels = static_cast<std::int32_t>(s.channels);
@@ -2477,24 +2481,37 @@ constexpr void builder::vision_tower() {
     s.text_hidden = c_.hidden;
     vision_params_ = params::llama4_vision(s);
     t_.total += vision_params_;
-  } else if (const auto vt = r_.of_kind(vc, "model_type", json::kind::string), rt = r_.of_kind(root_, "model_type", json::kind::string);
-             vt && rt && vt.found.equals("clip_vision_model") && is_one_of(rt.found, {"llava", "llava_next"})) {
+  } else if (const auto rt = r_.of_kind(root_, "model_type", json::kind::string);
+             rt && is_one_of(rt.found, {"llava", "llava_next"}) &&
+             (!reader::has(vc, "model_type") || r_.of_kind(vc, "model_type", json::kind::string).found.equals("clip_vision_model"))) {
+    // LlavaConfig's vision_config is a CLIPVisionConfig unless it names another model_type; keys
+    // it leaves out take that class's defaults.
     params::clip_shape s;
-    s.hidden = r_.require_integer(vc, "hidden_size");
-    s.intermediate = r_.require_integer(vc, "intermediate_size");
-    const std::int64_t depth = r_.require_integer(vc, "num_hidden_layers");
-    s.image_size = r_.require_integer(vc, "image_size");
-    s.patch_size = r_.require_integer(vc, "patch_size");
+    s.hidden = r_.integer(vc, "hidden_size", 768, 1);
+    s.intermediate = r_.integer(vc, "intermediate_size", 3072, 1);
+    const std::int64_t depth = r_.integer(vc, "num_hidden_layers", 12, 1, 256);
+    s.image_size = r_.integer(vc, "image_size", 224, 1);
+    s.patch_size = r_.integer(vc, "patch_size", 32, 1);
     s.channels = r_.integer(vc, "num_channels", 3, 1);
     s.text_hidden = c_.hidden;
-    // The layers up to vision_feature_layer (LlavaConfig's default -2), counted from the end when
-    // negative; a list of layers (multi-layer features) is not read.
-    if (const auto f = root_.find("vision_feature_layer"); f && f.found.is_array())
-      r_.report(errc::config_value_not_supported, "vision_feature_layer");
-    const std::int64_t feature_layer = r_.integer(root_, "vision_feature_layer", -2, -depth, depth - 1);
-    s.layers = feature_layer < 0 ? depth + feature_layer + 1 : feature_layer + 1;
+    s.projector_bias = r_.boolean(root_, "multimodal_projector_bias", true);
+    // vLLM builds the layers up to the deepest feature layer (get_layer_index: depth + f + 1 for
+    // a negative f, f itself otherwise, hidden state 0 being the embeddings); LlavaConfig's
+    // default is -2. LLaVA-NeXT concatenates a list's layers for its projector.
+    std::int64_t layers = 0, features = 1;
+    const auto layer_of = [&](std::int64_t f) { return f < 0 ? depth + f + 1 : f; };
+    if (const auto list = reader::get(root_, "vision_feature_layer"); list && list.found.is_array()) {
+      features = 0;
+      for (json::elements e(list.found); !e.done(); e.next(), ++features)
+        layers = max_of(layers, layer_of(r_.as_integer(e.get(), "vision_feature_layer", -(depth + 1), depth)));
+    } else {
+      layers = layer_of(r_.integer(root_, "vision_feature_layer", -2, -(depth + 1), depth));
+    }
+    s.layers = layers;
+    const bool next = rt.found.equals("llava_next");
+    if (next) s.projector_input = s.hidden * features;
     vision_params_ = params::clip_vision(s);
-    if (rt.found.equals("llava_next")) vision_params_ += c_.hidden;  // image_newline
+    if (next) vision_params_ += c_.hidden;  // image_newline
     t_.total += vision_params_;
   } else {
     // Any other tower: estimated from what vision_config says (params::vit_estimate). The keys

@@ -343,9 +343,11 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
 // July 2025 at 16,384 tokens and 1,024 sequences shows 9.96 GiB: the PyTorch-native sampler's
 // 9.5U of 1 GiB, the kept [T, H] states and these 64 images' pixels and outputs make
 // 10,689,576,960 B, 9.96 GiB.)
-// Deepstack mergers' outputs (tokens x out_hidden each) stay to the end. profile_run then keeps
-// the pixel values and the encoder's outputs (tokens x out_hidden x (1 + deepstack)) alive
-// through the decoder's dummy run and the sampler. Qwen3.5-9B, one L40S, v0.18: 65,536 patches
+// Under TP each row-parallel output (proj, fc2, down_proj) adds H: its partial sum and the
+// out-of-place all-reduce's result are alive together. Deepstack mergers' outputs (tokens x
+// out_hidden each) stay to the end. V1's profile_run then keeps the pixel values and the
+// encoder's outputs (tokens x out_hidden x (1 + deepstack)) alive through the decoder's dummy
+// run and the sampler; V2's keeps the outputs only. Qwen3.5-9B, one L40S, v0.18: 65,536 patches
 // x (11 x 1,152 + 1,536 pixels + 1,152 + 72) x 2 B = 1.88 GiB, as its log's budget leaves;
 // Qwen2.5-VL-7B, one A100, v0.23, max_model_len 128,000: 458,752 patches x (5 x 1,280 + 3 x
 // 3,420 + 1,176 + 80) x 2 B = 15.31 GiB, where its log leaves 15.37.
@@ -388,15 +390,22 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   // Pixel values, RoPE cos and sin, Qwen3-VL's position embeddings.
   const bool siglip = v.family == vit_family::siglip;
   const count_t held = siglip ? pixels + h : pixels + head_dim + (v.num_position_embeddings > 0 ? h : 0);
-  const count_t attention = siglip ? 3 * h + 4 * w : 3 * h + 8 * w;
-  const count_t mlp_peak = v.family == vit_family::qwen2_5_vl ? 5 * h + 3 * mlp : siglip ? 3 * h + 2 * mlp : 2 * h + 2 * mlp;
+  // Under TP the row-parallel output (proj, fc2, down_proj) is all-reduced out of place: the
+  // partial sum and the reduced tensor (H each) are both alive at that moment.
+  const count_t reduced = tp > 1 ? h : 0;
+  const count_t attention = (siglip ? 3 * h + 4 * w : 3 * h + 8 * w) + reduced;
+  const count_t mlp_peak = v.family == vit_family::qwen2_5_vl
+                               ? 5 * h + 3 * mlp + reduced
+                               : max_of((siglip ? 3 : 2) * h + 2 * mlp, (siglip ? 4 : 3) * h + mlp + reduced);
   const count_t block = max_of(attention, mlp_peak);
   const count_t outputs = checked_mul(checked_mul(a.encoder_items, tokens), count_t{v.out_hidden_size});
   a.encoder_bytes = checked_add(checked_mul(checked_mul(a.encoder_patches, held + block), element),
                                 checked_mul(checked_mul(outputs, v.deepstack_layers), element));
-  a.encoder_kept_bytes = checked_mul(checked_add(checked_mul(a.encoder_patches, pixels),
-                                                 checked_mul(outputs, 1 + count_t{v.deepstack_layers})),
-                                     element);
+  // V1's profile_run holds the batched dummy inputs (on the GPU) to its end; V2's encoder runner
+  // moves them in execute_mm_encoder and lets them go, keeping only the outputs.
+  const count_t kept_pixels = uses_v2_model_runner(d, rules) ? 0 : checked_mul(a.encoder_patches, pixels);
+  a.encoder_kept_bytes =
+      checked_mul(checked_add(kept_pixels, checked_mul(outputs, 1 + count_t{v.deepstack_layers})), element);
 }
 
 // torch_peak_increase of profile_run on one GPU of the last pipeline stage (or of an earlier

@@ -223,7 +223,8 @@ constexpr vision_encoder gemma3_siglip(std::int32_t out_hidden_size, std::int32_
   const std::int32_t patches_per_side = patch_size > 0 ? image_size / patch_size : 0;
   vision_encoder v{depth, hidden_size, intermediate_size, num_heads, patch_size, 1, patches_per_side / side, 3,
                    out_hidden_size, 0, 0, 0, vit_family::siglip};
-  v.max_image_tokens = side * side == tokens_per_image && patches_per_side % side == 0 ? tokens_per_image : 0;
+  const bool pooled = side * side == tokens_per_image && patches_per_side >= side && patches_per_side % side == 0;
+  v.max_image_tokens = pooled ? tokens_per_image : 0;  // else not profiled
   return v;
 }
 

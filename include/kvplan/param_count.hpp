@@ -179,9 +179,10 @@ constexpr param_count siglip_vision(const siglip_shape& s) {
 // A CLIP vision tower as LLaVA's wrappers load it (vLLM's init_vision_tower_for_llava): patch
 // conv without bias, a class embedding, position embeddings for the patches and the class token,
 // pre_layrnorm, and only the layers up to the feature layer (vision_feature_layer -2 of 24: 23),
-// no post_layernorm; then LlavaMultiModalProjector, two linears with biases (vision -> text ->
-// text). CLIP ViT-L/14-336: 602,112 + 1,024 + 577 x 1,024 + 2,048 + 23 x 12,596,224 = 290,909,184;
-// with the projector to 4,096: 311,888,896.
+// no post_layernorm; then LlavaMultiModalProjector, two linears (vision -> text -> text, biases as
+// multimodal_projector_bias says; LLaVA-NeXT's input is the vision width times the feature layers
+// it concatenates). CLIP ViT-L/14-336: 602,112 + 1,024 + 577 x 1,024 + 2,048 + 23 x 12,596,224 =
+// 290,909,184; with the projector to 4,096: 311,888,896.
 struct clip_shape {
   count_t hidden = 0;
   count_t intermediate = 0;
@@ -190,13 +191,16 @@ struct clip_shape {
   count_t patch_size = 0;
   count_t channels = 3;
   count_t text_hidden = 0;
+  count_t projector_input = 0;  // 0: hidden
+  bool projector_bias = true;
 };
 constexpr param_count clip_vision(const clip_shape& c) {
   const count_t side = c.patch_size > 0 ? c.image_size / c.patch_size : 0;
+  const count_t projector_input = c.projector_input > 0 ? c.projector_input : c.hidden;
   return param_count{c.channels} * c.patch_size * c.patch_size * c.hidden + c.hidden +
          (param_count{side} * side + 1) * c.hidden + param_count{c.hidden} * 2 +
-         vit_layer(c.hidden, c.intermediate) * c.layers + linear(c.hidden, c.text_hidden, true) +
-         linear(c.text_hidden, c.text_hidden, true);
+         vit_layer(c.hidden, c.intermediate) * c.layers + linear(projector_input, c.text_hidden, c.projector_bias) +
+         linear(c.text_hidden, c.text_hidden, c.projector_bias);
 }
 
 // Llama 4's vision encoder and projector: an unfolded patch linear (no bias), a class embedding,

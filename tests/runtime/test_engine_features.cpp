@@ -201,7 +201,7 @@ TEST_CASE("--disable-hybrid-kv-cache-manager", "[engine][hybrid]") {
 }
 
 TEST_CASE("--language-model-only and --skip-mm-profiling: the vision tower", "[engine][multimodal]") {
-  // Qwen3.5-122B-A10B over 2 x L40S, vLLM 0.16.1 (the profile's encoder term: 1,418,723,328 B,
+  // Qwen3.5-122B-A10B over 2 x L40S, vLLM 0.16.1 (the profile's encoder term: 1,569,718,272 B,
   // test_memory_profile.cpp). --skip-mm-profiling keeps the tower's weights and profiles none of
   // it; --language-model-only builds no tower: its 451,298,928 parameters (the reader's estimate,
   // Qwen3.6-35B's 446,579,312 + 4,609 x (3,072 - 2,048) for the wider merger output) at 2 B over
@@ -209,7 +209,7 @@ TEST_CASE("--language-model-only and --skip-mm-profiling: the vision tower", "[e
   deployment d{.model = models::qwen3_5_122b_a10b, .gpu = gpus::l40s, .tensor_parallel_size = 2,
                .max_model_len = 131072, .max_num_seqs = 6, .max_num_batched_tokens = 8192, .vllm = {0, 16, 1}};
   const plan with_tower = plan_of(d);
-  CHECK(with_tower.profile.activation_parts.encoder_bytes == 1'418'723'328);
+  CHECK(with_tower.profile.activation_parts.encoder_bytes == 1'569'718'272);
   d.skip_mm_profiling = true;
   const plan skipped = plan_of(d);
   CHECK(skipped.profile.activation_parts.encoder_bytes == 0);

@@ -624,15 +624,20 @@ TEST_CASE("keys a config leaves out take the config class's defaults", "[hf_conf
   CHECK(bare.layers[5] == full_attention(4, 256));
   // A null counts as absent and takes the default too.
   CHECK(model_from_hf_config(llama_with("num_hidden_layers", "null")).num_layers() == 32);
-  // MistralConfig (Mistral 7B: 32 layers, 32 heads, 8 KV heads of 128, 131,072 positions) and
-  // MixtralConfig (8 experts, 2 a token), as llava-hf's wrappers rely on them; Qwen2Config
-  // (32,768 positions, 32 KV heads), as a wrapper's text config may leave its length out. A
-  // Mistral window the file does not give is not the class's 4,096: a null there means none.
+  // MistralConfig (Mistral 7B: 32 layers, 32 heads, 8 KV heads of 128, a 4,096 window, 131,072
+  // positions) and MixtralConfig (8 experts, 2 a token), as llava-hf's wrappers rely on them;
+  // Qwen2Config (32,768 positions, 32 KV heads), as a wrapper's text config may leave its length
+  // out.
   const model mistral = model_from_hf_config(R"({"model_type": "mistral", "torch_dtype": "bfloat16"})");
   CHECK(mistral.num_layers() == 32);
-  CHECK(mistral.layers[0] == full_attention(8, 128));
+  CHECK(mistral.layers[0] == sliding_window(8, 128, 4096));
   CHECK(mistral.max_model_len == 131'072);
   CHECK(mistral.intermediate_size == 14'336);
+  // A null is not the default where the class gives None a meaning of its own: no window; KV
+  // heads as many as the attention heads (32).
+  CHECK(model_from_hf_config(R"({"model_type": "mistral", "sliding_window": null})").layers[0] == full_attention(8, 128));
+  CHECK(model_from_hf_config(R"({"model_type": "mistral", "sliding_window": null, "num_key_value_heads": null})")
+            .layers[0] == full_attention(32, 128));
   const model mixtral = model_from_hf_config(R"({"model_type": "mixtral", "torch_dtype": "bfloat16"})");
   CHECK(mixtral.expert_params == 45'097'156'608);  // 32 layers x 8 experts x 3 x 4,096 x 14,336
   CHECK(mixtral.num_experts_per_tok == 2);

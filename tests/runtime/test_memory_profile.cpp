@@ -130,16 +130,17 @@ TEST_CASE("the vision encoder's dummy image in the profile (Qwen3-VL's ViT)", "[
   // budget max(8,192, 16,384) = 16,384, so min(16,384 / 16,384, 6 x max(1, 131,072 / 16,384)) = 1
   // image of 16,384 x 2^2 = 65,536 patches. Per patch, H = 1,152, W = H / TP 2 = 576: held pixel
   // values 3 x 2 x 16 x 16 = 1,536, position embeddings 1,152, RoPE cos and sin 72; the attention
-  // block's 3H + 8W = 8,064 (above the MLP's 2H + 2 x 4,304 / 2 = 6,608): 65,536 x 10,824 x 2 B =
-  // 1,418,723,328 B (1.32 GiB). The log's budget leaves 39.96 - 36.73 weights - 1.73 KV = 1.50 GiB
-  // for activation and non-torch memory.
+  // block's 3H + 8W = 8,064 and, at proj's out-of-place all-reduce, its result H: 9,216 (above the
+  // MLP's 2H + 2 x 4,304 / 2 = 6,608 and 4H + 4,304 / 2 = 6,760 at fc2): 65,536 x 11,976 x 2 B =
+  // 1,569,718,272 B (1.46 GiB). The log's budget leaves 39.96 - 36.73 weights - 1.73 KV = 1.50 GiB
+  // for activation and non-torch memory, so kvplan's 1.46 + 0.25 is 0.21 GiB above it.
   const deployment d{.model = models::qwen3_5_122b_a10b, .gpu = gpus::l40s, .tensor_parallel_size = 2,
                      .kv_cache_dtype = cache_dtype::fp8, .max_model_len = 131072, .max_num_seqs = 6,
                      .max_num_batched_tokens = 8192, .vllm = {0, 16, 1}};
   const activation_breakdown a = make_plan(d).profile.activation_parts;
   CHECK(a.encoder_items == 1);
   CHECK(a.encoder_patches == 65'536);
-  CHECK(a.encoder_bytes == 1'418'723'328);
+  CHECK(a.encoder_bytes == 1'569'718'272);
   // Kept through the decoder's run: the pixel values and the encoder's 16,384 x 3,072 outputs:
   // (65,536 x 1,536 + 16,384 x 3,072) x 2 B = 301,989,888.
   CHECK(a.encoder_kept_bytes == 301'989'888);
@@ -193,20 +194,26 @@ TEST_CASE("the vision encoder's dummy image in the profile (Qwen3-VL's ViT)", "[
   // image, (896 / 14)^2 = 4,096 patches pooled 4 x 4 into 256 tokens; the 8,192-token budget
   // holds 32 (max_num_seqs 1,024 x 999 per prompt allow more): 131,072 patches. Per patch:
   // pixels 3 x 14 x 14 = 588 and the embeddings H held; the MLP's 3H + 2I = 12,064 above the
-  // attention's 3H + 4H = 8,064: 131,072 x 13,804 x 2 B = 3,618,635,776 (3.37 GiB). Kept:
-  // (131,072 x 588 + 32 x 256 x 5,376) x 2 B = 242,221,056.
+  // attention's 3H + 4H = 8,064: 131,072 x 13,804 x 2 B = 3,618,635,776 (3.37 GiB). Kept on
+  // Model Runner V2: the outputs, 32 x 256 x 5,376 x 2 B = 88,080,384; on V1 the pixels too,
+  // + 131,072 x 588 x 2 B = 242,221,056.
   REQUIRE(models::gemma_3_27b.vision.family == vit_family::siglip);
   deployment dg{.model = models::gemma_3_27b, .gpu = gpus::h100_sxm, .vllm = {0, 29, 0}};
   const plan pg = make_plan(dg);
   CHECK(pg.profile.activation_parts.encoder_items == 32);
   CHECK(pg.profile.activation_parts.encoder_patches == 131'072);
   CHECK(pg.profile.activation_parts.encoder_bytes == 3'618'635'776);
-  CHECK(pg.profile.activation_parts.encoder_kept_bytes == 242'221'056);
+  CHECK(pg.profile.activation_parts.encoder_kept_bytes == 88'080'384);
+  dg.v2_model_runner = false;
+  CHECK(make_plan(dg).profile.activation_parts.encoder_kept_bytes == 242'221'056);
+  dg.v2_model_runner.reset();
   // On Model Runner V2 (v0.29) the encoder is the peak: the decoder's forward (8,192 x (2 x
   // 5,376 + 3 x 21,504) x 2 B = 1,233,125,376) and its kept states stay below it.
   CHECK(pg.profile.activation.bytes == 3'618'635'776);
   // The reader builds the same tower from a config's vision_config (Gemma 3 4B's shape: the
-  // same SigLIP, text width 2,560); TP 2 halves W and I: 3H + 2 x 2,152 = 7,760, and 588 + H held.
+  // same SigLIP, text width 2,560). TP 2 halves W and I, and fc2's out-of-place all-reduce holds
+  // its partial sum and result together: the MLP peaks at fc2, 5H + 2,152 = 7,912 (above the
+  // activation's 3H + 2 x 2,152 = 7,760 and the attention's 4H + 4 x 576 = 6,912); 588 + H held.
   const kvplan::model g4 = model_from_hf_config(
       R"({"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3", "mm_tokens_per_image": 256,
           "text_config": {"model_type": "gemma3_text", "hidden_size": 2560, "intermediate_size": 10240,
@@ -219,7 +226,7 @@ TEST_CASE("the vision encoder's dummy image in the profile (Qwen3-VL's ViT)", "[
   CHECK(g4.vision.max_image_tokens == 256);
   CHECK(g4.vision.spatial_merge_size == 4);
   deployment d4{.model = g4, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .vllm = {0, 29, 0}};
-  CHECK(make_plan(d4).profile.activation_parts.encoder_bytes == 2'490'368'000);  // 131,072 x 9,500 x 2 B
+  CHECK(make_plan(d4).profile.activation_parts.encoder_bytes == 2'530'213'888);  // 131,072 x 9,652 x 2 B
   // A text model has no encoder term.
   CHECK(make_plan(deployment{.model = models::qwen3_next_80b, .gpu = gpus::h200, .tensor_parallel_size = 2})
             .profile.activation_parts.encoder_bytes == 0);
