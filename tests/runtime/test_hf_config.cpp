@@ -648,6 +648,34 @@ TEST_CASE("keys a config leaves out take the config class's defaults", "[hf_conf
   CHECK(qwen2.layers[0] == full_attention(4, 128));
 }
 
+TEST_CASE("LLaVA's CLIP tower: the layers up to the feature layer, the projector", "[hf_config]") {
+  // llava-v1.6-mistral-7b's config with vision_feature_layer replaced. Its default -2 loads 23 of
+  // 24 CLIP layers (12,596,224 parameters each); a non-negative f loads f (22: one layer less;
+  // hidden state 0 is the embeddings); -25 loads none, 24 all. A list loads up to its deepest
+  // and LLaVA-NeXT's projector takes the vision width times its length: [-2, -5] adds
+  // 1,024 x 4,096 to linear_1. Without projector biases: 2 x 4,096 fewer.
+  std::ifstream in(std::filesystem::path(__FILE__).parent_path().parent_path() / "data" / "configs" /
+                   "llava-v1.6-mistral-7b.json");
+  const std::string base((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto with = [&](std::string_view replacement) {
+    std::string text = base;
+    const std::size_t at = text.find("\"vision_feature_layer\": -2");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, std::string_view("\"vision_feature_layer\": -2").size(), replacement);
+    return model_from_hf_config(text).total_params;
+  };
+  const count_t standard = with("\"vision_feature_layer\": -2");
+  CHECK(standard == 7'554'149'376);
+  const count_t layer = 12'596'224;
+  CHECK(with("\"vision_feature_layer\": 22") == standard - layer);
+  CHECK(with("\"vision_feature_layer\": -25") == standard - 23 * layer);
+  CHECK(with("\"vision_feature_layer\": 24") == standard + layer);
+  CHECK(with("\"vision_feature_layer\": [-2, -5]") == standard + 1'024 * 4'096);
+  CHECK(with("\"vision_feature_layer\": -2, \"multimodal_projector_bias\": false") == standard - 2 * 4'096);
+  CHECK(message_of(std::string(base).replace(base.find("-2,\n  \"vision_feature_select"), 2, "25")) ==
+        "config.json \"vision_feature_layer\" is 25, outside the range kvplan accepts (-25 to 24)");
+}
+
 TEST_CASE("legacy key names: the config classes' attribute_map", "[hf_config][defaults]") {
   // GPT2Config: n_layer, n_head, n_embd, n_positions; n_inner null is 4 x n_embd. GPT-2 small has
   // 124,439,808 parameters: 12 x (2 LayerNorms 4 x 768 + qkv 768 x 2304 + 2304 + out 768 x 768 + 768
