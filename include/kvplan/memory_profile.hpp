@@ -311,9 +311,9 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
   return 0;
 }
 
-// The vision encoder's part of profile_run (Qwen's ViTs, Gemma 3's SigLIP; see vision_encoder). The dummy item is
-// the modality with the most tokens (MultiModalBudget.get_modality_with_max_tokens): Qwen3-VL's
-// largest image, 16,384 tokens (its video dummy, two frames, is smaller from v0.16, PR #32684);
+// The vision encoder's part of profile_run (Qwen's ViTs, Gemma 3's SigLIP; see vision_encoder).
+// The dummy item is the modality with the most tokens (MultiModalBudget.get_modality_with_max_tokens):
+// Qwen3-VL's largest image, 16,384 tokens (its video dummy, two frames, is smaller from v0.16, PR #32684);
 // Qwen2-VL's and Qwen2.5-VL's video, whose frames are as many as max_model_len holds, at most
 // 14 (Qwen2VLProcessingInfo.get_num_frames_with_most_features), two frames to a 16,384-token
 // group: min(max(max_model_len / 16,384, 1), 7) groups (114,688 tokens at 128,000). Before v0.11
