@@ -178,6 +178,16 @@ inline const std::vector<startup_log>& startup_logs() {
       v.push_back({"qwen3-next-80b-w4a16 2xL40S TP2 v0.13", "docker-compose log of an L40S host (vLLM 0.13.0)", d,
                    22.53, std::nullopt, std::nullopt, 0.79, false, 17.58, 767'552});
     }
+    // openai/gpt-oss-120b on one H100 (collect_env: "GPU 0: NVIDIA H100 80GB HBM3"; PyTorch 2.8.0,
+    // a conda-forge Python, so a pip install, which before v0.11.1 carries FlashInfer only as the
+    // [flashinfer] extra), vLLM 0.11.0 (its line numbers: gpu_worker.py:298, core.py:708), `vllm
+    // serve openai/gpt-oss-120b --gpu-memory-utilization 0.95 --max-num-batched-tokens 1024`:
+    // "Available KV cache memory: 1.71 GiB", then the too-small-for-max_model_len error
+    // (vllm-project/vllm#27508). The sampler line is not in the issue.
+    v.push_back({"gpt-oss-120b H100 gmu 0.95 mbt 1024 v0.11.0", "vllm-project/vllm#27508",
+                 {.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .gpu_memory_utilization = 0.95,
+                  .max_num_batched_tokens = 1024, .vllm = {0, 11, 0}},
+                 std::nullopt, std::nullopt, std::nullopt, std::nullopt, false, 1.71, 0});
     // Qwen/Qwen3-0.6B, one L40S (total not printed), vLLM 0.11.2 (its line numbers:
     // gpu_worker.py:359, kv_cache_utils.py:1229), a KServe runtime with --max-model-len=16000, all
     // else default: "Available KV cache memory: 37.42 GiB"; "GPU KV cache size: 350,304 tokens";
