@@ -65,6 +65,9 @@ constexpr count_t millibits_per_element(dtype t) {
   return 0;
 }
 
+// The same per parameter, for the estimates that work in bits.
+constexpr double bits_per_element(dtype t) { return static_cast<double>(millibits_per_element(t)) / 1000.0; }
+
 constexpr bool is_fp8(dtype t) { return t == dtype::fp8_e4m3 || t == dtype::fp8_e5m2; }
 
 constexpr std::string_view to_string(dtype t) {

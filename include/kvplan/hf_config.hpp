@@ -836,7 +836,7 @@ class builder {
   bool routed_ = false;
   bool vision_estimated_ = false;  // the vision tower's parameters are an estimate
   params::vit_estimate_shape vision_shape_{};  // an estimated tower's shape (layers 0: none)
-  vision_encoder siglip_{};                     // Gemma 3's tower, as profiled
+  vision_encoder vision_{};  // the tower the profile run measures: Gemma 3's (Qwen's ViTs: build())
   std::int64_t vision_heads_ = 0;
   param_count vision_params_{};   // the vision tower's parameters (not an audio encoder's)
   std::int64_t layers_from_list_ = 0;  // the layer count a per-layer list gives, when no key does
@@ -2461,12 +2461,13 @@ constexpr void builder::vision_tower() {
     // Gemma3MultiModalProjector: mm_input_projection_weight and mm_soft_emb_norm.
     vision_params_ = params::siglip_vision(s) + param_count{s.hidden} * c_.hidden + s.hidden;
     t_.total += vision_params_;
-    siglip_ = gemma3_siglip(static_cast<std::int32_t>(c_.hidden), static_cast<std::int32_t>(s.layers),
+    // SiglipVisionConfig's default head count is 12; Gemma3Config's mm_tokens_per_image 256.
+    vision_ = gemma3_siglip(static_cast<std::int32_t>(c_.hidden), static_cast<std::int32_t>(s.layers),
                             static_cast<std::int32_t>(s.hidden), static_cast<std::int32_t>(s.intermediate),
                             static_cast<std::int32_t>(r_.integer(vc, "num_attention_heads", 12, 1, 1024)),
                             static_cast<std::int32_t>(s.image_size), static_cast<std::int32_t>(s.patch_size),
                             static_cast<std::int32_t>(r_.integer(root_, "mm_tokens_per_image", 256, 1, 1 << 20)));
-    siglip_.in_channels = static_cast<std::int32_t>(s.channels);
+    vision_.in_channels = static_cast<std::int32_t>(s.channels);
   } else if (rules_.kind == arch::llama4) {
     params::llama4_vision_shape s;
     s.hidden = r_.require_integer(vc, "hidden_size");
@@ -2637,7 +2638,7 @@ constexpr void builder::build(model& m) {
   m.vision_params = vision_params_.value;
   // Qwen's ViTs (Qwen2-VL, Qwen2.5-VL; Qwen3-VL, Qwen3.5, Qwen3.6 wrappers) and Gemma 3's SigLIP:
   // the profile run's dummy input is modelled; other towers' profiles are not.
-  m.vision = siglip_;
+  m.vision = vision_;
   const std::string_view type = m.model_type;
   const bool qwen3 = type == "qwen3_vl" || type == "qwen3_vl_moe" || type == "qwen3_5" || type == "qwen3_5_moe";
   if ((qwen3 || type == "qwen2_vl" || type == "qwen2_5_vl") && vision_shape_.layers > 0) {

@@ -4,8 +4,8 @@
 // Worker.determine_available_memory measures four things before it sizes the KV cache:
 //   weights      torch bytes allocated while loading (GPUModelRunner.load_model)
 //   activation   the torch peak of profile_run: a multimodal model's vision encoder over its
-//                largest dummy image or video, then a dummy forward of max_num_batched_tokens (_dummy_run)
-//                and, on the last pipeline stage, the sampler over min(max_num_seqs,
+//                largest dummy image or video, then a dummy forward of max_num_batched_tokens
+//                (_dummy_run) and, on the last pipeline stage, the sampler over min(max_num_seqs,
 //                max_num_batched_tokens) rows of fp32 logits (_dummy_sampler_run)
 //   non-torch    growth of memory outside torch's allocator: lazily loaded kernels, NCCL
 //                buffers connected by the first collectives, FlashInfer's all-reduce workspace
@@ -156,7 +156,7 @@ struct weight_bytes_split {
 // tables, loads 18.55 GiB a GPU at TP 2 in a vLLM 0.16 log.
 constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const checkpoint& c,
                                                           bool online_quantization = false) {
-  const auto bytes = [](double params, dtype t) { return params * static_cast<double>(millibits_per_element(t)) / 8000.0; };
+  const auto bytes = [](double params, dtype t) { return params * bits_per_element(t) / 8.0; };
   const double experts = static_cast<double>(m.expert_params);
   const double rest = static_cast<double>(m.total_params) - experts;
   const double quantized_experts = experts * weight_bits(c) / 8.0;
@@ -228,8 +228,7 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   // --language-model-only (or every modality the tower serves limited to 0): vLLM builds no
   // tower, whose weights are in the model dtype in every checkpoint.
   if (!vision_tower_built(d, rules)) {
-    const double element = static_cast<double>(millibits_per_element(online ? c.format : m.torch_dtype)) / 8000.0;
-    const double tower = static_cast<double>(m.vision_params) * element;
+    const double tower = static_cast<double>(m.vision_params) * bits_per_element(online ? c.format : m.torch_dtype) / 8.0;
     w.dense = w.dense > tower ? w.dense - tower : 0.0;
   }
   const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
@@ -269,8 +268,7 @@ constexpr memory_term drafter_weights_estimate(const deployment& d) {
   if (sd.method == speculative_method::mtp) {
     const checkpoint c = checkpoint_of(d);
     const double params = estimates::mtp_params_per_layer(d.model) * d.model.num_mtp_layers;
-    const double bits = c.format == dtype::nvfp4 ? static_cast<double>(millibits_per_element(d.model.torch_dtype)) / 1000.0
-                                                 : weight_bits(c);
+    const double bits = c.format == dtype::nvfp4 ? bits_per_element(d.model.torch_dtype) : weight_bits(c);
     const double bytes = params * bits / 8.0 / tp;
     t.bytes = static_cast<count_t>(bytes + 0.5);
     t.uncertainty_bytes = static_cast<count_t>(bytes * (d.model.mtp_params > 0 ? 0.03 : 0.10));
@@ -387,7 +385,8 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   const count_t mlp = cdiv(v.intermediate_size, tp);
   const count_t head_dim = v.num_heads > 0 ? h / v.num_heads : 0;
   const count_t pixels = count_t{v.in_channels} * v.temporal_patch_size * v.patch_size * v.patch_size;
-  // Pixel values, RoPE cos and sin, Qwen3-VL's position embeddings.
+  // Held through the forward: the pixel values, and Qwen's RoPE cos and sin (and Qwen3-VL's
+  // position embeddings) or SigLIP's embeddings.
   const bool siglip = v.family == vit_family::siglip;
   const count_t held = siglip ? pixels + h : pixels + head_dim + (v.num_position_embeddings > 0 ? h : 0);
   // Under TP the row-parallel output (proj, fc2, down_proj) is all-reduced out of place: the

@@ -141,7 +141,7 @@ struct checkpoint {
 // Bits a weight of the checkpoint's format takes, scales and zero points included: integer
 // formats carry an fp16 scale (and a zero point of the weight's width, if asymmetric) per group.
 constexpr double weight_bits(const checkpoint& c) {
-  const double bits = static_cast<double>(millibits_per_element(c.format)) / 1000.0;
+  const double bits = bits_per_element(c.format);
   if (c.format != dtype::int4 && c.format != dtype::int8) return bits;
   // Per channel (and int8 unless a group is given: W8A8's usual scheme): negligible.
   if (c.group_size < 0 || (c.group_size == 0 && c.format == dtype::int8)) return bits;
