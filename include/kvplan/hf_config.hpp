@@ -734,8 +734,10 @@ constexpr void add_layer(reader& r, layer_stack& s, const layer_type& t) {
 
 struct totals {
   param_count total{};
-  param_count experts{};   // routed experts
-  param_count inactive{};  // routed experts a token does not use
+  param_count experts{};     // routed experts
+  param_count inactive{};    // routed experts a token does not use
+  param_count replicated{};  // held whole by every TP rank (model::replicated_params)
+  param_count mla_kv_b{};    // MLA's kv_b_proj (model::mla_kv_b_params)
 };
 
 // The feed-forward of a layer that is a mixture of experts.
@@ -753,7 +755,9 @@ struct moe_shape {
 constexpr void add_moe(totals& t, std::int64_t hidden, const moe_shape& m) {
   const param_count one = params::mlp(hidden, m.intermediate, m.gated, m.expert_bias);  // one routed expert
   const param_count routed = one * m.experts;
-  t.total += params::linear(hidden, m.experts, m.router_bias) + (m.routing_bias ? m.experts : 0) + routed + m.shared;
+  const param_count router = params::linear(hidden, m.experts, m.router_bias) + (m.routing_bias ? m.experts : 0);
+  t.total += router + routed + m.shared;
+  t.replicated += router;
   t.experts += routed;
   t.inactive += one * (m.experts - m.top_k);
 }
@@ -1798,6 +1802,7 @@ constexpr void builder::mla() {
     for (std::int64_t i = 0; i < c_.layers && r_.ok(); ++i) {
       add_layer(r_, layers_, kv);
       t_.total += params::mla(s) + param_count{c_.hidden} * 2;
+      t_.replicated += params::mla_replicated(s);  // minicpm3.py: ReplicatedLinear too; no W_UV copy
       add_ffn(i, width);
     }
     return;
@@ -1822,6 +1827,8 @@ constexpr void builder::mla() {
     }
     add_layer(r_, layers_, indexer ? with_indexer : without);
     t_.total += params::mla(indexer ? s : plain) + param_count{c_.hidden} * 2;
+    t_.replicated += params::mla_replicated(indexer ? s : plain);
+    t_.mla_kv_b += params::mla_kv_b(s);
     add_ffn(i, dense);
   }
 }
@@ -1984,11 +1991,16 @@ constexpr void builder::kimi_linear() {
       is_kda = r_.as_integer(e.get(), "kda_layers", 1, int32_max) == i + 1;
     add_layer(r_, layers_, is_kda ? kda : latent_attention);
     t_.total += (is_kda ? kda_params : mla_params) + param_count{c_.hidden} * 2;
+    if (!is_kda) {
+      t_.replicated += params::mla_replicated(s);
+      t_.mla_kv_b += params::mla_kv_b(s);
+    }
     const bool routed = experts.experts > 0 && moe_layer(i);
     if (routed && latent > 0) {  // add_moe with the routed experts in the latent width, behind its projections
       const param_count one = params::mlp(latent, experts.intermediate);
       t_.total += params::linear(c_.hidden, experts.experts) + experts.experts + one * experts.experts + experts.shared +
                   params::linear(c_.hidden, latent) * 2 + param_count{latent};
+      t_.replicated += params::linear(c_.hidden, experts.experts) + experts.experts;
       t_.experts += one * experts.experts;
       t_.inactive += one * (experts.experts - experts.top_k);
       routed_ = true;
@@ -2626,7 +2638,7 @@ constexpr void builder::build(model& m) {
   m.torch_dtype = read_dtype();
   m.mamba_ssm_cache_dtype = ssm_dtype_;
   const param_count active = t_.total - t_.inactive;
-  if (t_.total.overflow || active.overflow || t_.experts.overflow) {
+  if (t_.total.overflow || active.overflow || t_.experts.overflow || t_.replicated.overflow || t_.mla_kv_b.overflow) {
     r_.report(errc::arithmetic_overflow, "parameter count", t_.total.value, t_.experts.value);
     return;
   }
@@ -2634,6 +2646,8 @@ constexpr void builder::build(model& m) {
   if (vision_estimated_) m.source = "config.json; the vision tower estimated from vision_config";
   m.active_params = active.value;
   m.expert_params = t_.experts.value;
+  m.replicated_params = t_.replicated.value;
+  m.mla_kv_b_params = t_.mla_kv_b.value;
   m.layers = layers_;
   m.vision_params = vision_params_.value;
   // Qwen's ViTs (Qwen2-VL, Qwen2.5-VL; Qwen3-VL, Qwen3.5, Qwen3.6 wrappers) and Gemma 3's SigLIP:

@@ -87,6 +87,7 @@ struct memory_profile {
   memory_term cudagraph{};  // 0 when the release does not subtract it or graphs are off
   activation_breakdown activation_parts{};
   count_t rope_cache_bytes = 0;     // part of weights: the RoPE cos/sin cache every rank holds
+  count_t unsplit_weights_bytes = 0;  // part of weights: what TP does not split (weights_estimate)
   count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
   count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
   count_t drafter_weights_bytes = 0;  // part of weights: MTP layers or the draft model
@@ -204,12 +205,30 @@ constexpr double mxfp4_expert_padding(const model& m, const gpu& g, std::int32_t
       static_cast<double>(cdiv(per_rank, intermediate_multiple) * intermediate_multiple) / static_cast<double>(per_rank);
   return hidden * intermediate;
 }
+
+// Parameters a rank of tp holds beyond its 1/tp share of the dense weights: all but that share
+// of what every rank holds whole (model::replicated_params), and of the K and V projections of
+// an attention layer with fewer KV heads than ranks, where QKVParallelLinear gives each rank one
+// KV head (num_kv_head_replicas = tp / num_key_value_heads) instead of kv_heads / tp of them.
+constexpr double unsplit_params_per_rank(const model& m, std::int32_t tp) {
+  if (tp <= 1) return 0.0;
+  const double share = 1.0 / tp;
+  double n = static_cast<double>(m.replicated_params) * (1.0 - share);
+  for (std::int32_t i = 0; i < m.layers.types.size(); ++i) {
+    const layer_type& t = m.layers.types[i];
+    if (!is_attention(t.kind) || is_latent_attention(t.kind) || t.num_kv_heads <= 0 || t.num_kv_heads >= tp) continue;
+    const double head = static_cast<double>(m.hidden_size) * (t.head_size + (t.head_size_v > 0 ? t.head_size_v : t.head_size));
+    n += m.layers.layers_of_type[i] * head * (1.0 - t.num_kv_heads * share);
+  }
+  return n;
+}
 }  // namespace estimates
 
 // Weights per GPU: the checkpoint's bytes split over the TP x PP ranks (with expert parallelism
 // the routed experts over TP x DP), plus the RoPE cache every rank holds. A published total is
 // split by the experts' share of the parameters.
-constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c, const vllm_rules& rules) {
+constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c, const vllm_rules& rules,
+                                       count_t* unsplit_bytes = nullptr) {
   const model& m = d.model;
   const std::int32_t tp = d.tensor_parallel_size;
   const std::int32_t pp = d.pipeline_parallel_size;
@@ -225,6 +244,8 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
     w.dense = static_cast<double>(c.bytes) - w.experts;
   }
   if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp);
+  const double dense_params = static_cast<double>(m.total_params) - static_cast<double>(m.expert_params);
+  const double bytes_per_dense_param = dense_params > 0 ? w.dense / dense_params : 0.0;
   // --language-model-only (or every modality the tower serves limited to 0): vLLM builds no
   // tower, whose weights are in the model dtype in every checkpoint.
   if (!vision_tower_built(d, rules)) {
@@ -233,7 +254,19 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   }
   const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
                               (d.enable_expert_parallel ? static_cast<double>(d.data_parallel_size) : 1.0);
-  const double per_gpu = w.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + w.experts / expert_ranks;
+  double per_gpu = w.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + w.experts / expert_ranks;
+  // Weights not split over TP (see unsplit_params_per_rank), at the dense weights' average bytes
+  // per parameter. DeepSeek-V3 in FP8 at TP 8: 61 x 15,140,864 of MLA down-projections (fp8) and
+  // 58 x 1,835,264 of routers (bf16) held whole add 1.11 GB a GPU to the even split.
+  double unsplit = estimates::unsplit_params_per_rank(m, tp) * bytes_per_dense_param / static_cast<double>(pp);
+  // MLA keeps a model-dtype copy of kv_b_proj when the checkpoint quantizes it (the copy is the
+  // dequantized weight, which W_UK_T and W_UV view): DeepSeek-V3 in FP8, 61 x 8,388,608 / TP.
+  const bool attention_quantized = !is_float_dtype(c.format) && c.format != dtype::mxfp4 && !c.experts_only;
+  if (attention_quantized && m.mla_kv_b_params > 0)
+    unsplit += static_cast<double>(m.mla_kv_b_params) * bits_per_element(m.torch_dtype) / 8.0 /
+               (static_cast<double>(tp) * static_cast<double>(pp));
+  per_gpu += unsplit;
+  if (unsplit_bytes) *unsplit_bytes = static_cast<count_t>(unsplit + 0.5);
   memory_term t;
   t.bytes = checked_add(static_cast<count_t>(per_gpu + 0.5), estimates::rope_cache_bytes(m));
   // A published size is exact to the byte (what torch loads, less the buffers above); a size
@@ -617,7 +650,8 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   const auto given = [](count_t bytes) { return memory_term{bytes, 0, true}; };
 
   p.rope_cache_bytes = estimates::rope_cache_bytes(m);
-  p.weights = d.memory.weights_bytes ? given(*d.memory.weights_bytes) : weights_estimate(d, checkpoint_of(d), rules);
+  p.weights = d.memory.weights_bytes ? given(*d.memory.weights_bytes)
+                                     : weights_estimate(d, checkpoint_of(d), rules, &p.unsplit_weights_bytes);
   if (!d.memory.weights_bytes) {
     const memory_term drafter = drafter_weights_estimate(d);
     p.drafter_weights_bytes = drafter.bytes;

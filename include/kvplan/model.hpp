@@ -259,6 +259,13 @@ struct model {
   count_t total_params = 0;   // exact parameter count (embeddings included, MTP excluded)
   count_t active_params = 0;  // per token (MoE); equal to total_params for dense models
   count_t expert_params = 0;  // routed-expert parameters (sharded across EP ranks)
+  // Parameters every tensor-parallel rank holds whole, part of total_params: the MoE routers
+  // (ReplicatedLinear gates, and their correction biases) and MLA's latent down-projections
+  // and indexer (params::mla_replicated). Norms, a few MB, are left with the split weights.
+  count_t replicated_params = 0;
+  // MLA's kv_b_proj (params::mla_kv_b), of which vLLM keeps a model-dtype copy (W_UK_T and
+  // W_UV, mla_attention.py process_weights_after_loading) when the checkpoint quantizes it.
+  count_t mla_kv_b_params = 0;
 
   bool trust_remote_code = false;  // vLLM needs --trust-remote-code to load the config
   bool tie_word_embeddings = false;  // one vocab x hidden table serves as embeddings and lm_head

@@ -87,18 +87,37 @@ struct mla_shape {
   count_t index_n_heads = 0;
   count_t index_head_dim = 0;
 };
+
+// The DeepSeek-V3.2 indexer: wq_b, wk, k_norm (a LayerNorm), weights_proj; none without heads.
+constexpr param_count mla_indexer(const mla_shape& m) {
+  if (m.index_n_heads <= 0) return {};
+  return linear(m.q_lora_rank, param_count{m.index_n_heads} * m.index_head_dim) + linear(m.hidden, m.index_head_dim) +
+         param_count{m.index_head_dim} * 2 + linear(m.hidden, m.index_n_heads);
+}
+
+// MLA's kv_b_proj (kv_lora_rank -> heads x (qk_nope_head_dim + v_head_dim)), split over TP.
+constexpr param_count mla_kv_b(const mla_shape& m) {
+  return linear(m.kv_lora_rank, (param_count{m.qk_nope_head_dim} + m.v_head_dim) * m.heads);
+}
+
 constexpr param_count mla(const mla_shape& m) {
   const param_count qk_head = param_count{m.qk_nope_head_dim} + m.qk_rope_head_dim;
   param_count n = m.q_lora_rank > 0
                       ? linear(m.hidden, m.q_lora_rank) + m.q_lora_rank + linear(m.q_lora_rank, qk_head * m.heads)
                       : linear(m.hidden, qk_head * m.heads);
-  n += linear(m.hidden, param_count{m.kv_lora_rank} + m.qk_rope_head_dim) + m.kv_lora_rank +
-       linear(m.kv_lora_rank, (param_count{m.qk_nope_head_dim} + m.v_head_dim) * m.heads) +
+  n += linear(m.hidden, param_count{m.kv_lora_rank} + m.qk_rope_head_dim) + m.kv_lora_rank + mla_kv_b(m) +
        linear(param_count{m.heads} * m.v_head_dim, m.hidden);
-  if (m.index_n_heads > 0)
-    n += linear(m.q_lora_rank, param_count{m.index_n_heads} * m.index_head_dim) + linear(m.hidden, m.index_head_dim) +
-         param_count{m.index_head_dim} * 2 + linear(m.hidden, m.index_n_heads);
-  return n;
+  return n + mla_indexer(m);
+}
+
+// What of an MLA layer every tensor-parallel rank holds whole (vLLM's deepseek_v2.py builds it
+// with ReplicatedLinear or disable_tp): the latent down-projections, q_a_proj (when q_lora_rank
+// > 0; a plain q_proj is split) and kv_a_proj_with_mqa, with their RMSNorms, and the whole
+// indexer ("no tensor parallel, just replicated").
+constexpr param_count mla_replicated(const mla_shape& m) {
+  param_count n = linear(m.hidden, param_count{m.kv_lora_rank} + m.qk_rope_head_dim) + m.kv_lora_rank;
+  if (m.q_lora_rank > 0) n += linear(m.hidden, m.q_lora_rank) + m.q_lora_rank;
+  return n + mla_indexer(m);
 }
 
 // A feed-forward block: gated (gate, up, down: SwiGLU / GeGLU) or not (up, down: GELU, ReLU^2).

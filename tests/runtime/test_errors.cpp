@@ -157,9 +157,11 @@ TEST_CASE("make_plan throws what try_plan returns", "[errors]") {
 }
 
 TEST_CASE("a deployment that does not fit is a plan with a verdict", "[errors]") {
-  // DeepSeek-V3 in fp8 on 8 x H100: 671 GB / 8 = 84 GB of weights per GPU exceeds the
-  // 78.2 GB vLLM requests (0.92 x 79.18 GiB): nothing is left for the KV cache.
-  const plan_result r = try_plan({.model = models::deepseek_v3, .gpu = gpus::h100_sxm, .tensor_parallel_size = 8});
+  // DeepSeek-V3 in fp8 on 8 x H200 at --gpu-memory-utilization 0.5: 671 GB / 8 = 84 GB of
+  // weights per GPU exceeds the 75 GB vLLM requests (0.5 x 139.8 GiB): nothing is left for the
+  // KV cache. (On 8 x H100 the weights exceed the GPU itself.)
+  const plan_result r = try_plan({.model = models::deepseek_v3, .gpu = gpus::h200, .tensor_parallel_size = 8,
+                                  .gpu_memory_utilization = 0.5});
   REQUIRE(r.ok());
   REQUIRE(r.plan.verdict == errc::no_memory_for_kv_cache);
   REQUIRE(r.plan.available_kv_cache_bytes < 0);

@@ -105,6 +105,8 @@ constexpr expected all_configs[] = {
     // Params: MLA 101,124,096/layer; 1 dense MLP 3x7168x18432; 60 MoE: 384 x 3x7168x2048 + 1 shared +
     //   router 7168x384 + bias; embeddings 163840x7168 x 2.
     {"kimi-k2", 70'272, 0, 0, 1'026'408'232'448, 32'861'500'928, 1'014'686'023'680},
+    // kimi-k2-thinking: Kimi-K2's shape (its counts), 262,144 positions, int4 experts.
+    {"kimi-k2-thinking", 70'272, 0, 0, 1'026'408'232'448, 32'861'500'928, 1'014'686'023'680},
     // kimi-vl-a3b: KV 27 layers x (512 + 64) x 2 B = 31,104.
     // Params: MLA 13,763,072/layer; 1 dense MLP 3x2048x11264; 26 MoE: 64 x 3x2048x1408 + 2 shared + router
     //   2048x64 + bias; embeddings 163840x2048 x 2: 15,960,110,208. The MoonViT tower, estimated from
@@ -317,6 +319,33 @@ TEST_CASE("every test config: KV bytes per token and parameter counts", "[hf_con
   }
 }
 
+// What every TP rank holds whole (model::replicated_params) and MLA's kv_b_proj, written by hand
+// in the registry (DeepSeek-V3: 61 x 15,140,864 + 58 x 1,835,264 = 1,030,038,016 and 61 x
+// 16,777,216; Qwen3-235B: 94 x 4,096 x 128 = 49,283,072), are what the reader counts.
+TEST_CASE("the registry's replicated and kv_b parameters are the reader's", "[hf_config][weights]") {
+  const std::pair<const model*, const char*> pairs[] = {
+      {&models::deepseek_v3, "deepseek-v3"},   {&models::deepseek_r1, "deepseek-r1"},
+      {&models::deepseek_v3_2, "deepseek-v3.2"}, {&models::kimi_k2, "kimi-k2"},
+      {&models::glm_5, "glm-5"},               {&models::glm_4_5, "glm-4.5"},
+      {&models::glm_4_5_air, "glm-4.5-air"},   {&models::qwen3_30b_a3b, "qwen3-30b-a3b"},
+      {&models::qwen3_235b_a22b, "qwen3-235b-a22b"}, {&models::qwen3_next_80b, "qwen3-next-80b"},
+      {&models::gpt_oss_20b, "gpt-oss-20b"},   {&models::gpt_oss_120b, "gpt-oss-120b"},
+      {&models::llama_4_scout, "llama-4-scout"}, {&models::llama_4_maverick, "llama-4-maverick"},
+      {&models::mixtral_8x7b, "mixtral-8x7b"}, {&models::minimax_m1, "minimax-m1"},
+      {&models::minimax_m2, "minimax-m2"},     {&models::nemotron_3_nano, "nemotron-3-nano"},
+  };
+  STATIC_REQUIRE(models::deepseek_v3.replicated_params == 1'030'038'016);
+  STATIC_REQUIRE(models::deepseek_v3.mla_kv_b_params == 61LL * 16'777'216);
+  STATIC_REQUIRE(models::qwen3_235b_a22b.replicated_params == 49'283'072);
+  for (const auto& [registry, file] : pairs) {
+    INFO(file);
+    const hf_config_result r = try_model_from_hf_config(read_config(file));
+    REQUIRE(r.ok());
+    CHECK(r.model.replicated_params == registry->replicated_params);
+    CHECK(r.model.mla_kv_b_params == registry->mla_kv_b_params);
+  }
+}
+
 TEST_CASE("a parsed model plans as the registry's does", "[hf_config]") {
   const std::string text = read_config("llama-3.1-8b");
   deployment d{.model = model_from_hf_config(text), .gpu = gpus::h100_sxm, .max_model_len = 32768};
@@ -330,15 +359,17 @@ TEST_CASE("a parsed model plans as the registry's does", "[hf_config]") {
 }
 
 TEST_CASE("a model the registry does not carry: weights from the parameter count", "[hf_config]") {
-  // Qwen1.5-MoE-A2.7B: 14,315,784,192 parameters in bfloat16 = 28,631,568,384 bytes, split over TP 2,
-  // and the RoPE cache each rank holds: 8,192 positions x 128 x 2 B = 2,097,152 B.
+  // Qwen1.5-MoE-A2.7B: 14,315,784,192 parameters in bfloat16 = 28,631,568,384 bytes, split over TP 2;
+  // its routers, 24 x 60 x 2,048 = 2,949,120 parameters, every rank holds whole: + 2,949,120 x
+  // 2 B / 2 = 2,949,120 B; and the RoPE cache each rank holds: 8,192 positions x 128 x 2 B =
+  // 2,097,152 B.
   const std::string text = read_config("qwen1.5-moe-a2.7b");
   const model m = model_from_hf_config(text, {.name = "qwen1.5-moe", .hf_id = "Qwen/Qwen1.5-MoE-A2.7B"});
   CHECK(m.name == "qwen1.5-moe");
   CHECK(m.checkpoints[0].hf_id == "Qwen/Qwen1.5-MoE-A2.7B");
   const plan_result p = try_plan({.model = m, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .max_model_len = 8192});
   REQUIRE(p.ok());
-  CHECK(p.plan.weights_bytes == 14'315'784'192 + 2'097'152);
+  CHECK(p.plan.weights_bytes == 14'315'784'192 + 2'949'120 + 2'097'152);
 }
 
 TEST_CASE("max_model_len: the smallest length key, times the RoPE factor as vLLM applies it", "[hf_config]") {

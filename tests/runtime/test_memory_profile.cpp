@@ -277,6 +277,45 @@ TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_pr
         Approx(3072.0 / 2880.0 * 3072.0 / 2880.0));
 }
 
+TEST_CASE("weights: what tensor parallelism does not split", "[memory_profile][weights]") {
+  // DeepSeek-V3 in FP8 at TP 8. Its 17,117,648,384 dense parameters (671,026,419,200 less the
+  // 653,908,770,816 of routed experts) are 1,853,358,080 of bf16 tables and 15,264,290,304 of
+  // fp8: 18,971,006,464 B, split 8 ways: 2,371,375,808; the experts 81,738,596,352.
+  // Every rank holds whole MLA's down-projections and norms (61 x 15,140,864) and the routers
+  // (58 x 1,835,264): 1,030,038,016 parameters, 7/8 beyond the split, at 18,971,006,464 /
+  // 17,117,648,384 B each: 998,866,798 B. MLA's dequantized kv_b_proj: 61 x 16,777,216 x 2 B / 8 =
+  // 255,852,544 B. The RoPE cache: 163,840 x 64 x 2 B = 20,971,520 B.
+  const plan ds = make_plan({.model = models::deepseek_v3, .gpu = gpus::h200, .tensor_parallel_size = 8,
+                             .max_model_len = 8192});
+  CHECK(ds.profile.unsplit_weights_bytes == 998'866'798 + 255'852'544);
+  CHECK(ds.weights_bytes == 2'371'375'808 + 81'738'596'352 + 998'866'798 + 255'852'544 + 20'971'520);
+  // Qwen3-235B-A22B in bf16 at TP 8: the routers, 94 x 4,096 x 128 = 49,283,072 parameters, and
+  // the K and V projections of its 4 KV heads, which QKVParallelLinear replicates so that each
+  // rank holds one (half a head more than an even split): 94 x 4,096 x 256 x (1 - 4/8) =
+  // 49,283,072 parameters. At 2 B: 49,283,072 x 2 x 7/8 + 49,283,072 x 2 = 184,811,520 B.
+  const plan qw = make_plan({.model = models::qwen3_235b_a22b, .gpu = gpus::h200, .tensor_parallel_size = 8,
+                             .max_model_len = 8192});
+  CHECK(qw.profile.unsplit_weights_bytes == 184'811'520);
+  // At TP 4 each rank holds one of the 4 KV heads: only the routers, 49,283,072 x 2 x 3/4.
+  const plan qw4 = make_plan({.model = models::qwen3_235b_a22b, .gpu = gpus::h200, .tensor_parallel_size = 4,
+                              .max_model_len = 8192});
+  CHECK(qw4.profile.unsplit_weights_bytes == 73'924'608);
+  // Kimi-K2-Thinking at TP 8: its routed experts in int4 groups of 32 (4 + 16/32 bits),
+  // 1,014,686,023,680 x 4.5 / 8 / 8 = 71,345,111,040 B; the rest bf16, 11,722,208,768 x 2 / 8 =
+  // 2,930,552,192; held whole: 61 x 15,140,864 + 60 x (7,168 x 384 + 384) = 1,088,766,464
+  // parameters, x 2 B x 7/8 = 1,905,341,312 (its kv_b_proj stays bf16: no copy); the RoPE cache
+  // 262,144 x 64 x 2 = 33,554,432.
+  const model kimi = kvplan_test::config_model("kimi-k2-thinking.json", "moonshotai/Kimi-K2-Thinking");
+  const plan k = make_plan({.model = kimi, .gpu = gpus::h200, .tensor_parallel_size = 8});
+  CHECK(k.profile.unsplit_weights_bytes == 1'905'341'312);
+  CHECK(k.weights_bytes == 71'345'111'040 + 2'930'552'192 + 1'905'341'312 + 33'554'432);
+  // Nothing at TP 1, and a dense model with as many KV heads as ranks splits evenly.
+  CHECK(make_plan({.model = models::qwen3_235b_a22b, .gpu = gpus::b300, .max_model_len = 8192})
+            .profile.unsplit_weights_bytes == 0);
+  CHECK(make_plan({.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 8})
+            .profile.unsplit_weights_bytes == 0);
+}
+
 TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture sizes", "[memory_profile]") {
   // Llama-3.1-70B (hidden 8,192) over 2 H100s, 8,192 tokens: min(64 MiB, 8,192 x 8,192 x 2 B =
   // 128 MiB) = 64 MiB; 4 x 2 x 64 MiB = 512 MiB a GPU. At TP 4 the limit is 2 MiB: 32 MiB.

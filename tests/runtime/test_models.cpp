@@ -1120,6 +1120,8 @@ TEST_CASE("2026 registry entries equal kvplan's reading of their corpus config.j
     CHECK((r.mamba_ssm_cache_dtype == p.mamba_ssm_cache_dtype));
     CHECK(r.total_params == p.total_params);
     CHECK(r.expert_params == p.expert_params);
+    CHECK(r.replicated_params == p.replicated_params);
+    CHECK(r.mla_kv_b_params == p.mla_kv_b_params);
     // Dense models carry the reader's active count too (MoE entries carry the card's).
     if (!r.is_moe()) CHECK(r.active_params == p.active_params);
     INFO("model_type " << std::string(r.model_type) << " / " << std::string(p.model_type));

@@ -166,9 +166,10 @@ TEST_CASE("mxfp4 checkpoints: experts in 4.25 bits, everything else in bfloat16"
           70'697'079'014);
   // With TP 2 every part halves, and each rank's intermediate size, 2,880 / 2 = 1,440, is padded
   // to a multiple of 128 (1,536): 60,935,224,320 / 2 x 3,072 / 2,880 x 1,536 / 1,440 =
-  // 34,665,372,058 B of experts + 2,127,557,952 B = 36,792,930,010 B.
+  // 34,665,372,058 B of experts + 2,127,557,952 B = 36,792,930,010 B; but the routers, 36 x
+  // (128 x 2,880 + 128) = 13,275,648 bf16 parameters, each rank holds whole: + 13,275,648 x 2 B / 2.
   REQUIRE(checkpoint_bytes(make_plan({.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2,
-                                      .max_model_len = 8192})) == 36'792'930'010);
+                                      .max_model_len = 8192})) == 36'792'930'010 + 13'275'648);
 }
 
 TEST_CASE("DeepSeek-V3.2 with an fp8 cache: fp8_ds_mla plus the indexer", "[plan][mla]") {

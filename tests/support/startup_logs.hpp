@@ -198,6 +198,18 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = config_model("qwen3-0.6b.json", "Qwen/Qwen3-0.6B"), .gpu = gpus::l40s, .max_model_len = 16000,
                   .vllm = {0, 11, 2}},
                  std::nullopt, std::nullopt, std::nullopt, std::nullopt, false, 37.42, 350'304});
+    // moonshotai/Kimi-K2-Thinking (DeepSeek-V3's architecture, 384 experts in int4 groups of 32,
+    // the rest bf16; tests/data/configs/kimi-k2-thinking.json, written from its config's keys), 8 x
+    // H200 (total not printed), a vLLM nightly of 2025-11-06 (`pip install vllm --pre` from the
+    // nightly index; line numbers gpu_worker.py:349 and kv_cache_utils.py:1229, between v0.11.0's
+    // and v0.11.2's: kvplan takes v0.11.1), `vllm serve moonshotai/Kimi-K2-Thinking
+    // --tensor-parallel-size 8` with tool-call and reasoning parsers, all else default:
+    // "Available KV cache memory: 46.80 GiB"; "GPU KV cache size: 715,072 tokens". The
+    // vllm-project/recipes "Kimi-K2-Thinking Usage Guide" (its DCP gain analysis, TP 8 run).
+    v.push_back({"kimi-k2-thinking 8xH200 TP8 v0.11.1 (nightly)", "vllm-project/recipes, Kimi-K2-Thinking usage guide",
+                 {.model = config_model("kimi-k2-thinking.json", "moonshotai/Kimi-K2-Thinking"), .gpu = gpus::h200,
+                  .tensor_parallel_size = 8, .vllm = {0, 11, 1}},
+                 std::nullopt, std::nullopt, std::nullopt, std::nullopt, false, 46.80, 715'072});
     // Meta-Llama-3.1-8B-Instruct, A100 40GB (GCE a2-highgpu-1g), vLLM 0.15.1, offline
     // LLM(enforce_eager=True, gpu_memory_utilization=0.9) with the offline batch default
     // "max_num_batched_tokens=8192": "Model loading took 14.99 GiB memory"; "Available KV cache

@@ -126,6 +126,9 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
     line("  weights        " + std::string(c.bytes > 0 ? "the checkpoint's " + with_commas(c.bytes) + " B"
                                                      : "parameters x the format's bits") +
          " over TP " + std::to_string(d.tensor_parallel_size) + " x PP " + std::to_string(d.pipeline_parallel_size) +
+         (m.unsplit_weights_bytes > 0 ? ", + what TP does not split (routers, MLA down-projections, shared KV heads; " +
+                                            with_commas(m.unsplit_weights_bytes) + " B)"
+                                      : std::string{}) +
          ", + the RoPE cache every rank holds (" + with_commas(m.rope_cache_bytes) + " B) = " +
          with_commas(m.weights.bytes) + " B");
   }
@@ -433,7 +436,8 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
   };
   const kvplan::activation_breakdown& a = m.activation_parts;
   j.add_raw("memory_profile",
-            "{\"weights\": " + term(m.weights, ", \"rope_cache_bytes\": " + std::to_string(m.rope_cache_bytes)) +
+            "{\"weights\": " + term(m.weights, ", \"rope_cache_bytes\": " + std::to_string(m.rope_cache_bytes) +
+                                              ", \"unsplit_bytes\": " + std::to_string(m.unsplit_weights_bytes)) +
                 ", \"activation\": " +
                 term(m.activation, ", \"rows\": " + std::to_string(a.rows) + ", \"tokens\": " + std::to_string(a.tokens) +
                                        ", \"sampler\": " + json_string(sampler_name(a.sampler)) +

@@ -50,6 +50,10 @@ inline constexpr model deepseek_v3{
     .total_params = 671'026'419'200,
     .active_params = 37'000'000'000,
     .expert_params = detail::deepseek_v3_expert_params,
+    // Held whole by every TP rank: MLA's q_a and kv_a projections with their norms (61 x
+    // 15,140,864), the routers with their correction biases (58 x 1,835,264).
+    .replicated_params = 61LL * (7168 * (1536 + 512 + 64) + 1536 + 512) + 58LL * (7168 * 256 + 256),
+    .mla_kv_b_params = 61LL * 512 * 128 * (128 + 128),
     .layers = uniform_layers(61, mla(512, 64)),
     .checkpoints = {{"deepseek-ai/DeepSeek-V3", dtype::fp8_e4m3, 0, "fp8"}},
     .num_mtp_layers = 1,
@@ -89,6 +93,9 @@ inline constexpr model deepseek_v3_2{
     .total_params = 671'877'944'064,
     .active_params = 37'000'000'000,
     .expert_params = detail::deepseek_v3_expert_params,
+    // V3's and the indexer's 61 x 13,959,424, which every TP rank holds whole too.
+    .replicated_params = deepseek_v3.replicated_params + 61LL * (1536 * 64 * 128 + 7168 * 128 + 2 * 128 + 7168 * 64),
+    .mla_kv_b_params = 61LL * 512 * 128 * (128 + 128),
     .layers = uniform_layers(61, mla(512, 64, 128)),
     .checkpoints = {{"deepseek-ai/DeepSeek-V3.2", dtype::fp8_e4m3, 0, "fp8"},
                     {"nvidia/DeepSeek-V3.2-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
@@ -137,6 +144,7 @@ inline constexpr model deepseek_v4_flash{
     .total_params = 284'298'356'800,
     .active_params = 13'000'000'000,
     .expert_params = 43LL * 256 * 3 * 4096 * 2048,
+    .replicated_params = 43LL * (4096 * 256 + 256),
     .layers = detail::deepseek_v4_layers(43, 0),
     .checkpoints = {{"deepseek-ai/DeepSeek-V4-Flash", dtype::mxfp4, 0, "fp8"},
                     {"nvidia/DeepSeek-V4-Flash-NVFP4", dtype::mxfp4, 0, "fp8"}},
@@ -167,6 +175,7 @@ inline constexpr model deepseek_v4_pro{
     .total_params = 1'572'913'133'312,
     .active_params = 49'000'000'000,
     .expert_params = 61LL * 384 * 3 * 7168 * 3072,
+    .replicated_params = 61LL * (7168 * 384 + 384),
     .layers = detail::deepseek_v4_layers(61, 128),
     .checkpoints = {{"deepseek-ai/DeepSeek-V4-Pro", dtype::mxfp4, 0, "fp8"},
                     {"nvidia/DeepSeek-V4-Pro-NVFP4", dtype::mxfp4, 0, "fp8"}},

@@ -44,6 +44,10 @@ inline constexpr model glm_5{
     .total_params = 743'911'218'432,
     .active_params = 40'000'000'000,
     .expert_params = 75LL * 256 * 3 * 6144 * 2048,
+    // Held whole by every TP rank: MLA's down-projections and norms, the indexer, the routers.
+    .replicated_params = 78LL * (6144 * (2048 + 512 + 64) + 2048 + 512) +
+                         78LL * (2048 * 32 * 128 + 6144 * 128 + 2 * 128 + 6144 * 32) + 75LL * (6144 * 256 + 256),
+    .mla_kv_b_params = 78LL * 512 * 64 * (192 + 256),
     .layers = uniform_layers(78, mla(512, 64, 128)),
     .checkpoints = {{"zai-org/GLM-5", dtype::bfloat16, 0},
                     {"zai-org/GLM-5-FP8", dtype::fp8_e4m3, 0, "fp8"},
@@ -101,6 +105,7 @@ inline constexpr model glm_5_2 = [] {
              "config reader (parameters); Z.ai (active parameters)";
   m.max_model_len = 1'048'576;
   m.total_params = 743'377'019'904;
+  m.replicated_params = glm_5.replicated_params - 57LL * (2048 * 32 * 128 + 6144 * 128 + 2 * 128 + 6144 * 32);
   layer_stack s;
   for (std::int32_t i = 0; i < 78; ++i)
     s.push_back((i - 3 + 1 > 0 ? i - 3 + 1 : 0) % 4 == 0 ? mla(512, 64, 128) : mla(512, 64));
@@ -136,6 +141,7 @@ inline constexpr model glm_4_5{
     .total_params = 352'797'829'024,
     .active_params = 32'000'000'000,
     .expert_params = 89LL * 160 * 3 * 5120 * 1536,
+    .replicated_params = 89LL * (5120 * 160 + 160),
     .layers = uniform_layers(92, full_attention(8, 128)),
     .checkpoints = {{"zai-org/GLM-4.5", dtype::bfloat16, 0},
                     {"zai-org/GLM-4.5-FP8", dtype::fp8_e4m3, 0, "fp8"}},
@@ -190,6 +196,7 @@ inline constexpr model glm_4_5_air{
     .total_params = 106'852'251'264,
     .active_params = 12'000'000'000,
     .expert_params = 45LL * 128 * 3 * 4096 * 1408,
+    .replicated_params = 45LL * (4096 * 128 + 128),
     .layers = uniform_layers(46, full_attention(8, 128)),
     .checkpoints = {{"zai-org/GLM-4.5-Air", dtype::bfloat16, 0},
                     {"zai-org/GLM-4.5-Air-FP8", dtype::fp8_e4m3, 0, "fp8"}},

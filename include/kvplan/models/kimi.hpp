@@ -33,6 +33,8 @@ inline constexpr model kimi_k2{
     .total_params = 1'026'408'235'864,
     .active_params = 32'000'000'000,
     .expert_params = 60LL * 384 * 3 * 7168 * 2048,
+    .replicated_params = 61LL * (7168 * (1536 + 512 + 64) + 1536 + 512) + 60LL * (7168 * 384 + 384),
+    .mla_kv_b_params = 61LL * 512 * 64 * (128 + 128),
     .trust_remote_code = true,
     .layers = uniform_layers(61, mla(512, 64)),
     .checkpoints = {{"moonshotai/Kimi-K2-Instruct", dtype::fp8_e4m3, 0, "fp8"}},
