@@ -1864,6 +1864,10 @@ constexpr void builder::deepseek_v4() {
   const param_count attention = params::linear(hidden, q_lora) + params::linear(q_lora, c_.heads * head_dim) +
                                 params::linear(hidden, head_dim) + params::linear(c_.heads * head_dim, o_lora) +
                                 params::linear(o_groups * o_lora, hidden) + param_count{q_lora + head_dim + c_.heads};
+  // Held whole by every TP rank (deepseek_v4/attention.py, compressor.py): fused_wqa_wkv and
+  // the q / kv norms, each compressor (fused_wkv_wgate, ape, norm) and the whole indexer.
+  const param_count replicated = params::linear(hidden, q_lora) + params::linear(hidden, head_dim) +
+                                 param_count{q_lora + head_dim};
   const auto compressor = [&](std::int64_t ratio, std::int64_t dim) {
     const std::int64_t coff = ratio == 4 ? 2 : 1;
     return params::linear(hidden, coff * dim) * 2 + param_count{ratio * coff * dim + dim};
@@ -1878,10 +1882,17 @@ constexpr void builder::deepseek_v4() {
                                           static_cast<std::int32_t>(window), static_cast<std::int32_t>(ratio),
                                           static_cast<std::int32_t>(index_head_dim)));
     t_.total += attention + hidden * 2;
-    if (ratio > 1) t_.total += compressor(ratio, head_dim);
-    if (ratio == 4)
-      t_.total += params::linear(q_lora, index_heads * index_head_dim) + params::linear(hidden, index_heads) +
-                  compressor(ratio, index_head_dim);
+    t_.replicated += replicated;
+    if (ratio > 1) {
+      t_.total += compressor(ratio, head_dim);
+      t_.replicated += compressor(ratio, head_dim);
+    }
+    if (ratio == 4) {
+      const param_count indexer = params::linear(q_lora, index_heads * index_head_dim) +
+                                  params::linear(hidden, index_heads) + compressor(ratio, index_head_dim);
+      t_.total += indexer;
+      t_.replicated += indexer;
+    }
     add_ffn(i, 0);
   }
 }

@@ -114,6 +114,21 @@ constexpr layer_stack deepseek_v4_layers(std::int32_t num_layers, std::int32_t f
     s.push_back(compressed_mla(512, 64, 128, i < 2 ? first : i % 2 == 0 ? 4 : 128, 128));
   return s;
 }
+
+// What every TP rank of DeepSeek-V4 holds whole (deepseek_v4/attention.py, compressor.py), with
+// hidden h, q_lora_rank q, head_dim d and index heads n of 128: per layer fused_wqa_wkv (h x (q +
+// d)) and its norms; a compressor (fused_wkv_wgate h x 2 x coff x dim, ape ratio x coff x dim, a
+// norm; coff 2 at ratio 4) on layers of ratio 4 and 128; on ratio-4 layers the indexer (wq_b q x
+// n x 128, weights_proj h x n, its own compressor over 128).
+constexpr count_t deepseek_v4_replicated(count_t layers, count_t c4_layers, count_t c128_layers, count_t h, count_t q,
+                                         count_t d, count_t n) {
+  const auto compressor = [&](count_t ratio, count_t dim) {
+    const count_t coff = ratio == 4 ? 2 : 1;
+    return 2 * h * coff * dim + ratio * coff * dim + dim;
+  };
+  return layers * (h * (q + d) + q + d) + c4_layers * (compressor(4, d) + q * n * 128 + h * n + compressor(4, 128)) +
+         c128_layers * compressor(128, d);
+}
 }  // namespace detail
 
 // deepseek-ai/DeepSeek-V4-Flash (model_type deepseek_v4), config.json (ai-dynamo/aiconfigurator
@@ -144,7 +159,7 @@ inline constexpr model deepseek_v4_flash{
     .total_params = 284'298'356'800,
     .active_params = 13'000'000'000,
     .expert_params = 43LL * 256 * 3 * 4096 * 2048,
-    .replicated_params = 43LL * (4096 * 256 + 256),
+    .replicated_params = detail::deepseek_v4_replicated(43, 21, 20, 4096, 1024, 512, 64) + 43LL * (4096 * 256 + 256),
     .layers = detail::deepseek_v4_layers(43, 0),
     .checkpoints = {{"deepseek-ai/DeepSeek-V4-Flash", dtype::mxfp4, 0, "fp8"},
                     {"nvidia/DeepSeek-V4-Flash-NVFP4", dtype::mxfp4, 0, "fp8"}},
@@ -175,7 +190,7 @@ inline constexpr model deepseek_v4_pro{
     .total_params = 1'572'913'133'312,
     .active_params = 49'000'000'000,
     .expert_params = 61LL * 384 * 3 * 7168 * 3072,
-    .replicated_params = 61LL * (7168 * 384 + 384),
+    .replicated_params = detail::deepseek_v4_replicated(61, 30, 31, 7168, 1536, 512, 64) + 61LL * (7168 * 384 + 384),
     .layers = detail::deepseek_v4_layers(61, 128),
     .checkpoints = {{"deepseek-ai/DeepSeek-V4-Pro", dtype::mxfp4, 0, "fp8"},
                     {"nvidia/DeepSeek-V4-Pro-NVFP4", dtype::mxfp4, 0, "fp8"}},
