@@ -217,8 +217,9 @@ constexpr double unsplit_params_per_rank(const model& m, std::int32_t tp) {
   for (std::int32_t i = 0; i < m.layers.types.size(); ++i) {
     const layer_type& t = m.layers.types[i];
     if (!is_attention(t.kind) || is_latent_attention(t.kind) || t.num_kv_heads <= 0 || t.num_kv_heads >= tp) continue;
-    const double head = static_cast<double>(m.hidden_size) * (t.head_size + (t.head_size_v > 0 ? t.head_size_v : t.head_size));
-    n += m.layers.layers_of_type[i] * head * (1.0 - t.num_kv_heads * share);
+    const std::int32_t v = t.head_size_v > 0 ? t.head_size_v : t.head_size;
+    const double k_and_v = static_cast<double>(m.hidden_size) * (t.head_size + v);  // one KV head's projections
+    n += m.layers.layers_of_type[i] * k_and_v * (1.0 - t.num_kv_heads * share);
   }
   return n;
 }
