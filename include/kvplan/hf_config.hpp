@@ -737,6 +737,7 @@ struct totals {
   param_count experts{};     // routed experts
   param_count inactive{};    // routed experts a token does not use
   param_count replicated{};  // held whole by every TP rank (model::replicated_params)
+  param_count router{};      // the routers among them (model::router_params)
   param_count mla_kv_b{};    // MLA's kv_b_proj (model::mla_kv_b_params)
 };
 
@@ -758,6 +759,7 @@ constexpr void add_moe(totals& t, std::int64_t hidden, const moe_shape& m) {
   const param_count router = params::linear(hidden, m.experts, m.router_bias) + (m.routing_bias ? m.experts : 0);
   t.total += router + routed + m.shared;
   t.replicated += router;
+  t.router += router;
   t.experts += routed;
   t.inactive += one * (m.experts - m.top_k);
 }
@@ -2012,6 +2014,7 @@ constexpr void builder::kimi_linear() {
       t_.total += params::linear(c_.hidden, experts.experts) + experts.experts + one * experts.experts + experts.shared +
                   params::linear(c_.hidden, latent) * 2 + param_count{latent};
       t_.replicated += params::linear(c_.hidden, experts.experts) + experts.experts;
+      t_.router += params::linear(c_.hidden, experts.experts) + experts.experts;
       t_.experts += one * experts.experts;
       t_.inactive += one * (experts.experts - experts.top_k);
       routed_ = true;
@@ -2649,7 +2652,8 @@ constexpr void builder::build(model& m) {
   m.torch_dtype = read_dtype();
   m.mamba_ssm_cache_dtype = ssm_dtype_;
   const param_count active = t_.total - t_.inactive;
-  if (t_.total.overflow || active.overflow || t_.experts.overflow || t_.replicated.overflow || t_.mla_kv_b.overflow) {
+  if (t_.total.overflow || active.overflow || t_.experts.overflow || t_.replicated.overflow || t_.router.overflow ||
+      t_.mla_kv_b.overflow) {
     r_.report(errc::arithmetic_overflow, "parameter count", t_.total.value, t_.experts.value);
     return;
   }
@@ -2658,6 +2662,10 @@ constexpr void builder::build(model& m) {
   m.active_params = active.value;
   m.expert_params = t_.experts.value;
   m.replicated_params = t_.replicated.value;
+  m.router_params = t_.router.value;
+  const std::string_view routed_in_fp32[] = {"glm4_moe", "minimax_m2", "minimax_m1", "minimax_text_01", "minimax"};
+  for (const std::string_view t : routed_in_fp32)
+    if (rules_.model_type == t || rules_.kind == arch::step3p5) m.router_dtype = dtype::float32;
   m.mla_kv_b_params = t_.mla_kv_b.value;
   m.layers = layers_;
   m.vision_params = vision_params_.value;

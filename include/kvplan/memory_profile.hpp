@@ -147,7 +147,7 @@ namespace estimates {
 // Bytes of a checkpoint whose size was not published, split into the routed experts and the
 // rest: parameters x the format's bits, except what quantization leaves in the model dtype:
 // the embedding and lm_head tables (one when tied) under every method, and with mxfp4 (gpt-oss)
-// everything but the experts.
+// everything but the experts; the routers in the dtype vLLM allocates them in (router_bytes).
 struct weight_bytes_split {
   double dense = 0;
   double experts = 0;
@@ -155,14 +155,20 @@ struct weight_bytes_split {
 // Integer formats carry their group scales and zero points (weight_bits): an AWQ checkpoint of
 // Llama-3-70B, 4 + 16/128 + 4/128 = 4.156 bits over its 68.5e9 linear parameters and the fp16
 // tables, loads 18.55 GiB a GPU at TP 2 in a vLLM 0.16 log.
+// The MoE routers' bytes: never quantized, in model::router_dtype (else the model dtype).
+constexpr double router_bytes(const model& m) {
+  return static_cast<double>(m.router_params) * bits_per_element(m.router_dtype.value_or(m.torch_dtype)) / 8.0;
+}
 constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const checkpoint& c,
                                                           bool online_quantization = false) {
   const auto bytes = [](double params, dtype t) { return params * bits_per_element(t) / 8.0; };
   const double experts = static_cast<double>(m.expert_params);
-  const double rest = static_cast<double>(m.total_params) - experts;
+  const double rest = static_cast<double>(m.total_params) - experts - static_cast<double>(m.router_params);
+  const double routers = router_bytes(m);
   const double quantized_experts = experts * weight_bits(c) / 8.0;
-  if (is_float_dtype(c.format)) return {bytes(rest, c.format), bytes(experts, c.format)};
-  if (c.format == dtype::mxfp4 || (c.experts_only && experts > 0)) return {bytes(rest, m.torch_dtype), quantized_experts};
+  if (is_float_dtype(c.format)) return {bytes(rest, c.format) + routers, bytes(experts, c.format)};
+  if (c.format == dtype::mxfp4 || (c.experts_only && experts > 0))
+    return {bytes(rest, m.torch_dtype) + routers, quantized_experts};
   // Embedding tables stay in the model dtype, and in a published checkpoint the vision tower
   // (quantization recipes leave it out: NVIDIA's "model.visual*", llm-compressor's
   // "re:visual.*"); --quantization fp8 at load time quantizes the tower's linear layers too.
@@ -170,7 +176,8 @@ constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const 
                                  (m.tie_word_embeddings ? 1.0 : 2.0) +
                              (online_quantization ? 0.0 : static_cast<double>(m.vision_params));
   const double quantized_dense = rest > unquantized ? rest - unquantized : 0.0;
-  return {quantized_dense * weight_bits(c) / 8.0 + bytes(rest - quantized_dense, m.torch_dtype), quantized_experts};
+  return {quantized_dense * weight_bits(c) / 8.0 + bytes(rest - quantized_dense, m.torch_dtype) + routers,
+          quantized_experts};
 }
 
 // The RoPE cos/sin cache (rotary_embedding/base.py: a buffer of max_position x rotary_dim in
@@ -206,14 +213,15 @@ constexpr double mxfp4_expert_padding(const model& m, const gpu& g, std::int32_t
   return hidden * intermediate;
 }
 
-// Parameters a rank of tp holds beyond its 1/tp share of the dense weights: all but that share
-// of what every rank holds whole (model::replicated_params), and of the K and V projections of
-// an attention layer with fewer KV heads than ranks, where QKVParallelLinear gives each rank one
-// KV head (num_kv_head_replicas = tp / num_key_value_heads) instead of kv_heads / tp of them.
+// Parameters other than the routers a rank of tp holds beyond its 1/tp share of the dense
+// weights: all but that share of what every rank holds whole (model::replicated_params), and of
+// the K and V projections of an attention layer with fewer KV heads than ranks, where
+// QKVParallelLinear gives each rank one KV head (num_kv_head_replicas = tp / num_key_value_heads)
+// instead of kv_heads / tp of them.
 constexpr double unsplit_params_per_rank(const model& m, std::int32_t tp) {
   if (tp <= 1) return 0.0;
   const double share = 1.0 / tp;
-  double n = static_cast<double>(m.replicated_params) * (1.0 - share);
+  double n = static_cast<double>(m.replicated_params - m.router_params) * (1.0 - share);
   for (std::int32_t i = 0; i < m.layers.types.size(); ++i) {
     const layer_type& t = m.layers.types[i];
     if (!is_attention(t.kind) || is_latent_attention(t.kind) || t.num_kv_heads <= 0 || t.num_kv_heads >= tp) continue;
@@ -245,8 +253,10 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
     w.dense = static_cast<double>(c.bytes) - w.experts;
   }
   if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp);
-  const double dense_params = static_cast<double>(m.total_params) - static_cast<double>(m.expert_params);
-  const double bytes_per_dense_param = dense_params > 0 ? w.dense / dense_params : 0.0;
+  // The dense weights' average bytes per parameter, the routers apart (estimates::router_bytes).
+  const double routers = estimates::router_bytes(m);
+  const double dense_params = static_cast<double>(m.total_params - m.expert_params - m.router_params);
+  const double bytes_per_dense_param = dense_params > 0 && w.dense > routers ? (w.dense - routers) / dense_params : 0.0;
   // --language-model-only (or every modality the tower serves limited to 0): vLLM builds no
   // tower, whose weights are in the model dtype in every checkpoint.
   if (!vision_tower_built(d, rules)) {
@@ -256,10 +266,11 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
                               (d.enable_expert_parallel ? static_cast<double>(d.data_parallel_size) : 1.0);
   double per_gpu = w.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + w.experts / expert_ranks;
-  // Weights not split over TP (see unsplit_params_per_rank), at the dense weights' average bytes
-  // per parameter. DeepSeek-V3 in FP8 at TP 8: 61 x 15,140,864 of MLA down-projections (fp8) and
-  // 58 x 1,835,264 of routers (bf16) held whole add 1.11 GB a GPU to the even split.
-  double unsplit = estimates::unsplit_params_per_rank(m, tp) * bytes_per_dense_param / static_cast<double>(pp);
+  // Weights not split over TP: the routers, and the rest of unsplit_params_per_rank at the dense
+  // weights' average bytes per parameter.
+  const double tp_share = 1.0 / static_cast<double>(tp);
+  double unsplit = (estimates::unsplit_params_per_rank(m, tp) * bytes_per_dense_param + routers * (1.0 - tp_share)) /
+                   static_cast<double>(pp);
   // MLA keeps a model-dtype copy of kv_b_proj when the checkpoint quantizes it (the copy is the
   // dequantized weight, which W_UK_T and W_UV view): DeepSeek-V3 in FP8, 61 x 8,388,608 / TP.
   const bool attention_quantized = !is_float_dtype(c.format) && c.format != dtype::mxfp4 && !c.experts_only;

@@ -263,6 +263,12 @@ struct model {
   // (ReplicatedLinear gates, and their correction biases) and MLA's latent down-projections
   // and indexer (params::mla_replicated). Norms, a few MB, are left with the split weights.
   count_t replicated_params = 0;
+  // The routers' part of replicated_params, and the dtype vLLM allocates them in where it is not
+  // the model's: float32 for glm4_moe.py's nn.Linear(dtype=float32), minimax_m2.py's and
+  // step3p5.py's GateLinear and minimax_text_01.py's ReplicatedLinear (params_dtype float32). A
+  // quantized checkpoint leaves them unquantized.
+  count_t router_params = 0;
+  std::optional<dtype> router_dtype{};
   // MLA's kv_b_proj (params::mla_kv_b), of which vLLM keeps a model-dtype copy (W_UK_T and
   // W_UV, mla_attention.py process_weights_after_loading) when the checkpoint quantizes it.
   count_t mla_kv_b_params = 0;

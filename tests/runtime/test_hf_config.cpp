@@ -342,6 +342,8 @@ TEST_CASE("the registry's replicated and kv_b parameters are the reader's", "[hf
     const hf_config_result r = try_model_from_hf_config(read_config(file));
     REQUIRE(r.ok());
     CHECK(r.model.replicated_params == registry->replicated_params);
+    CHECK(r.model.router_params == registry->router_params);
+    CHECK((r.model.router_dtype == registry->router_dtype));
     CHECK(r.model.mla_kv_b_params == registry->mla_kv_b_params);
   }
 }

@@ -278,17 +278,19 @@ TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_pr
 }
 
 TEST_CASE("weights: what tensor parallelism does not split", "[memory_profile][weights]") {
-  // DeepSeek-V3 in FP8 at TP 8. Its 17,117,648,384 dense parameters (671,026,419,200 less the
-  // 653,908,770,816 of routed experts) are 1,853,358,080 of bf16 tables and 15,264,290,304 of
-  // fp8: 18,971,006,464 B, split 8 ways: 2,371,375,808; the experts 81,738,596,352.
-  // Every rank holds whole MLA's down-projections and norms (61 x 15,140,864) and the routers
-  // (58 x 1,835,264): 1,030,038,016 parameters, 7/8 beyond the split, at 18,971,006,464 /
-  // 17,117,648,384 B each: 998,866,798 B. MLA's dequantized kv_b_proj: 61 x 16,777,216 x 2 B / 8 =
-  // 255,852,544 B. The RoPE cache: 163,840 x 64 x 2 B = 20,971,520 B.
+  // DeepSeek-V3 in FP8 at TP 8. Of its 17,117,648,384 dense parameters (671,026,419,200 less the
+  // 653,908,770,816 of routed experts) the routers, 58 x 1,835,264 = 106,445,312, stay bf16
+  // (212,890,624 B); the other 17,011,203,072 are 1,853,358,080 of bf16 tables and 15,157,844,992
+  // of fp8: 18,864,561,152 B. All 19,077,451,776 B split 8 ways: 2,384,681,472; the experts
+  // 81,738,596,352. Every rank holds whole MLA's down-projections and norms, 61 x 15,140,864 =
+  // 923,592,704 parameters, 7/8 beyond the split at 18,864,561,152 / 17,011,203,072 B each
+  // (896,190,269 B), and the routers (212,890,624 x 7/8 = 186,279,296 B): 1,082,469,565 B. MLA's
+  // dequantized kv_b_proj: 61 x 16,777,216 x 2 B / 8 = 255,852,544 B. The RoPE cache: 163,840 x
+  // 64 x 2 B = 20,971,520 B.
   const plan ds = make_plan({.model = models::deepseek_v3, .gpu = gpus::h200, .tensor_parallel_size = 8,
                              .max_model_len = 8192});
-  CHECK(ds.profile.unsplit_weights_bytes == 998'866'798 + 255'852'544);
-  CHECK(ds.weights_bytes == 2'371'375'808 + 81'738'596'352 + 998'866'798 + 255'852'544 + 20'971'520);
+  CHECK(ds.profile.unsplit_weights_bytes == 1'082'469'565 + 255'852'544);
+  CHECK(ds.weights_bytes == 2'384'681'472 + 81'738'596'352 + 1'082'469'565 + 255'852'544 + 20'971'520);
   // Qwen3-235B-A22B in bf16 at TP 8: the routers, 94 x 4,096 x 128 = 49,283,072 parameters, and
   // the K and V projections of its 4 KV heads, which QKVParallelLinear replicates so that each
   // rank holds one (half a head more than an even split): 94 x 4,096 x 256 x (1 - 4/8) =

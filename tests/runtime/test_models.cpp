@@ -1121,6 +1121,8 @@ TEST_CASE("2026 registry entries equal kvplan's reading of their corpus config.j
     CHECK(r.total_params == p.total_params);
     CHECK(r.expert_params == p.expert_params);
     CHECK(r.replicated_params == p.replicated_params);
+    CHECK(r.router_params == p.router_params);
+    CHECK((r.router_dtype == p.router_dtype));
     CHECK(r.mla_kv_b_params == p.mla_kv_b_params);
     // Dense models carry the reader's active count too (MoE entries carry the card's).
     if (!r.is_moe()) CHECK(r.active_params == p.active_params);

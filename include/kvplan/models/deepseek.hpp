@@ -53,6 +53,7 @@ inline constexpr model deepseek_v3{
     // Held whole by every TP rank: MLA's q_a and kv_a projections with their norms (61 x
     // 15,140,864), the routers with their correction biases (58 x 1,835,264).
     .replicated_params = 61LL * (7168 * (1536 + 512 + 64) + 1536 + 512) + 58LL * (7168 * 256 + 256),
+    .router_params = 58LL * (7168 * 256 + 256),
     .mla_kv_b_params = 61LL * 512 * 128 * (128 + 128),
     .layers = uniform_layers(61, mla(512, 64)),
     .checkpoints = {{"deepseek-ai/DeepSeek-V3", dtype::fp8_e4m3, 0, "fp8"}},
@@ -95,6 +96,7 @@ inline constexpr model deepseek_v3_2{
     .expert_params = detail::deepseek_v3_expert_params,
     // V3's and the indexer's 61 x 13,959,424, which every TP rank holds whole too.
     .replicated_params = deepseek_v3.replicated_params + 61LL * (1536 * 64 * 128 + 7168 * 128 + 2 * 128 + 7168 * 64),
+    .router_params = 58LL * (7168 * 256 + 256),
     .mla_kv_b_params = 61LL * 512 * 128 * (128 + 128),
     .layers = uniform_layers(61, mla(512, 64, 128)),
     .checkpoints = {{"deepseek-ai/DeepSeek-V3.2", dtype::fp8_e4m3, 0, "fp8"},
@@ -160,6 +162,7 @@ inline constexpr model deepseek_v4_flash{
     .active_params = 13'000'000'000,
     .expert_params = 43LL * 256 * 3 * 4096 * 2048,
     .replicated_params = detail::deepseek_v4_replicated(43, 21, 20, 4096, 1024, 512, 64) + 43LL * (4096 * 256 + 256),
+    .router_params = 43LL * (4096 * 256 + 256),
     .layers = detail::deepseek_v4_layers(43, 0),
     .checkpoints = {{"deepseek-ai/DeepSeek-V4-Flash", dtype::mxfp4, 0, "fp8"},
                     {"nvidia/DeepSeek-V4-Flash-NVFP4", dtype::mxfp4, 0, "fp8"}},
@@ -191,6 +194,7 @@ inline constexpr model deepseek_v4_pro{
     .active_params = 49'000'000'000,
     .expert_params = 61LL * 384 * 3 * 7168 * 3072,
     .replicated_params = detail::deepseek_v4_replicated(61, 30, 31, 7168, 1536, 512, 64) + 61LL * (7168 * 384 + 384),
+    .router_params = 61LL * (7168 * 384 + 384),
     .layers = detail::deepseek_v4_layers(61, 128),
     .checkpoints = {{"deepseek-ai/DeepSeek-V4-Pro", dtype::mxfp4, 0, "fp8"},
                     {"nvidia/DeepSeek-V4-Pro-NVFP4", dtype::mxfp4, 0, "fp8"}},

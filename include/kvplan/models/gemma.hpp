@@ -118,6 +118,7 @@ inline constexpr model gemma_4_26b_a4b{
     .active_params = 3'800'000'000,
     .expert_params = 30LL * 128 * 3 * 2816 * 704,
     .replicated_params = 30LL * 2816 * 128,
+    .router_params = 30LL * 2816 * 128,
     .tie_word_embeddings = true,
     .layers = periodic_layers(30, 6, sliding_window(8, 256, 1024), full_attention(2, 512)),
     .checkpoints = {{"google/gemma-4-26B-A4B-it", dtype::bfloat16, 0},

@@ -47,6 +47,7 @@ inline constexpr model glm_5{
     // Held whole by every TP rank: MLA's down-projections and norms, the indexer, the routers.
     .replicated_params = 78LL * (6144 * (2048 + 512 + 64) + 2048 + 512) +
                          78LL * (2048 * 32 * 128 + 6144 * 128 + 2 * 128 + 6144 * 32) + 75LL * (6144 * 256 + 256),
+    .router_params = 75LL * (6144 * 256 + 256),
     .mla_kv_b_params = 78LL * 512 * 64 * (192 + 256),
     .layers = uniform_layers(78, mla(512, 64, 128)),
     .checkpoints = {{"zai-org/GLM-5", dtype::bfloat16, 0},
@@ -142,6 +143,8 @@ inline constexpr model glm_4_5{
     .active_params = 32'000'000'000,
     .expert_params = 89LL * 160 * 3 * 5120 * 1536,
     .replicated_params = 89LL * (5120 * 160 + 160),
+    .router_params = 89LL * (5120 * 160 + 160),
+    .router_dtype = dtype::float32,
     .layers = uniform_layers(92, full_attention(8, 128)),
     .checkpoints = {{"zai-org/GLM-4.5", dtype::bfloat16, 0},
                     {"zai-org/GLM-4.5-FP8", dtype::fp8_e4m3, 0, "fp8"}},
@@ -197,6 +200,8 @@ inline constexpr model glm_4_5_air{
     .active_params = 12'000'000'000,
     .expert_params = 45LL * 128 * 3 * 4096 * 1408,
     .replicated_params = 45LL * (4096 * 128 + 128),
+    .router_params = 45LL * (4096 * 128 + 128),
+    .router_dtype = dtype::float32,
     .layers = uniform_layers(46, full_attention(8, 128)),
     .checkpoints = {{"zai-org/GLM-4.5-Air", dtype::bfloat16, 0},
                     {"zai-org/GLM-4.5-Air-FP8", dtype::fp8_e4m3, 0, "fp8"}},

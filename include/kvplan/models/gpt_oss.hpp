@@ -38,6 +38,7 @@ inline constexpr model gpt_oss_20b{
     .active_params = 3'610'000'000,
     .expert_params = 24LL * 32 * (3 * 2880 * 2880 + 3 * 2880),
     .replicated_params = 24LL * (2880 * 32 + 32),
+    .router_params = 24LL * (2880 * 32 + 32),
     .layers = periodic_layers(24, 2, sliding_window(8, 64, 128), full_attention(8, 64)),
     .checkpoints = {{"openai/gpt-oss-20b", dtype::mxfp4, 13'761'264'768, "mxfp4"}},
 };
@@ -60,6 +61,7 @@ inline constexpr model gpt_oss_120b{
     .active_params = 5'130'000'000,
     .expert_params = 36LL * 128 * (3 * 2880 * 2880 + 3 * 2880),
     .replicated_params = 36LL * (2880 * 128 + 128),
+    .router_params = 36LL * (2880 * 128 + 128),
     .layers = periodic_layers(36, 2, sliding_window(8, 64, 128), full_attention(8, 64)),
     .checkpoints = {{"openai/gpt-oss-120b", dtype::mxfp4, 0, "mxfp4"}},
 };

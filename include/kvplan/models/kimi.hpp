@@ -34,6 +34,7 @@ inline constexpr model kimi_k2{
     .active_params = 32'000'000'000,
     .expert_params = 60LL * 384 * 3 * 7168 * 2048,
     .replicated_params = 61LL * (7168 * (1536 + 512 + 64) + 1536 + 512) + 60LL * (7168 * 384 + 384),
+    .router_params = 60LL * (7168 * 384 + 384),
     .mla_kv_b_params = 61LL * 512 * 64 * (128 + 128),
     .trust_remote_code = true,
     .layers = uniform_layers(61, mla(512, 64)),

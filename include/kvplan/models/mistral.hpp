@@ -55,6 +55,7 @@ inline constexpr model mixtral_8x7b{
     .active_params = 12'900'000'000,
     .expert_params = 32LL * 8 * 3 * 4096 * 14336,
     .replicated_params = 32LL * 4096 * 8,
+    .router_params = 32LL * 4096 * 8,
     .layers = uniform_layers(32, full_attention(8, 128)),
     .checkpoints = {{"mistralai/Mixtral-8x7B-Instruct-v0.1", dtype::bfloat16, 93'405'585'408}},
 };
