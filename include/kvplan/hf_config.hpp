@@ -739,6 +739,8 @@ struct totals {
   param_count replicated{};  // held whole by every TP rank (model::replicated_params)
   param_count router{};      // the routers among them (model::router_params)
   param_count mla_kv_b{};    // MLA's kv_b_proj (model::mla_kv_b_params)
+  param_count mla_proj{};    // MLA's projections but o_proj (model::mla_projection_params)
+  param_count mla_out{};     // MLA's o_proj (model::mla_output_params)
 };
 
 // The feed-forward of a layer that is a mixture of experts.
@@ -791,7 +793,12 @@ class builder {
   constexpr double rope_factor(const json::small_object& rp, count_t& derived, bool& has_factor);
   constexpr dtype read_dtype();
   constexpr void read_quantization(checkpoint& c, dtype model_dtype);
-  constexpr bool only_experts_quantized(const json::object& qc);
+  struct kept_layers {
+    bool attention = false;        // every layer's attention (90% of the layers) in an exclusion list
+    bool whole_attention = false;  // as "self_attn*" (or the whole layer), o_proj with it
+    bool mlp = false;              // and every layer's dense or shared-expert MLP
+  };
+  constexpr kept_layers unquantized_layers(const json::object& qc);
   constexpr bool moe_layer(std::int64_t i);
   constexpr moe_shape read_moe();
   constexpr const moe_shape& moe();
@@ -1014,13 +1021,14 @@ constexpr dtype mixed_precision_mlp_format(const json::object& qc) {
 // 26B-A4B's. Where nine layers in ten keep their attention, and their shared or dense MLP where
 // the model has one, only the routed experts are quantized (a first dense layer may not be
 // listed).
-constexpr bool builder::only_experts_quantized(const json::object& qc) {
-  if (!routed_ || layers_.num_layers <= 0) return false;
+constexpr builder::kept_layers builder::unquantized_layers(const json::object& qc) {
+  if (!routed_ || layers_.num_layers <= 0) return {};
   auto list = r_.of_kind(qc, "ignore", json::kind::array);
   if (!list) list = r_.of_kind(qc, "exclude_modules", json::kind::array);
-  if (!list) return false;
+  if (!list) return {};
   constexpr std::int64_t most = 1024;
   bool attention[most]{};
+  bool whole_attention[most]{};
   bool mlp[most]{};
   for (json::elements e(list.found); !e.done(); e.next()) {
     if (!e.get().is_string()) continue;
@@ -1039,16 +1047,18 @@ constexpr bool builder::only_experts_quantized(const json::object& qc) {
     const std::string_view rest = p.substr(i + 1);
     const bool whole = rest == "*";
     attention[index] = attention[index] || whole || rest.starts_with("self_attn") || rest.starts_with("linear_attn");
+    whole_attention[index] = whole_attention[index] || whole || rest == "self_attn*" || rest == "self_attn";
     mlp[index] = mlp[index] || whole || rest.starts_with("shared_expert") || rest.starts_with("mlp.shared_expert") ||
                  rest == "mlp*" || rest == "mlp";
   }
-  std::int64_t kept_attention = 0, kept_mlp = 0;
+  std::int64_t kept_attention = 0, kept_whole = 0, kept_mlp = 0;
   for (std::int64_t l = 0; l < min_of(std::int64_t{layers_.num_layers}, most); ++l) {
     kept_attention += attention[l] ? 1 : 0;
+    kept_whole += whole_attention[l] ? 1 : 0;
     kept_mlp += mlp[l] ? 1 : 0;
   }
   const std::int64_t needed = (9 * std::int64_t{layers_.num_layers} + 9) / 10;
-  return kept_attention >= needed && (widest_mlp_ == 0 || kept_mlp >= needed);
+  return {kept_attention >= needed, kept_whole >= needed, widest_mlp_ == 0 || kept_mlp >= needed};
 }
 
 constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
@@ -1090,7 +1100,15 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
       r_.report(errc::config_value_not_supported, "quant_algo");
       return;
     }
-    if (c.quantization != "modelopt_mixed") c.experts_only = only_experts_quantized(qc);
+    if (c.quantization != "modelopt_mixed") {
+      // Attention and MLPs kept: the experts alone are quantized. Attention alone kept, on an MLA
+      // model: its projections, and o_proj with them where the list names all of self_attn
+      // (nvidia/Kimi-K2.5-NVFP4) rather than its parts (nvidia/DeepSeek-V3.2-NVFP4).
+      const kept_layers kept = unquantized_layers(qc);
+      c.experts_only = kept.attention && kept.mlp;
+      c.mla_unquantized = kept.attention && !kept.mlp && layers_.has(layer_kind::mla);
+      c.mla_output_unquantized = c.mla_unquantized && kept.whole_attention;
+    }
     // With --kv-cache-dtype auto, the checkpoint's KV scheme (get_kv_cache_quant_algo_string):
     // kv_cache_scheme or kv_cache_quant_algo, nested or at the top; 8-bit floats are fp8_e4m3.
     for (const json::object* o : {&holder, &qc}) {
@@ -1831,6 +1849,8 @@ constexpr void builder::mla() {
     t_.total += params::mla(indexer ? s : plain) + param_count{c_.hidden} * 2;
     t_.replicated += params::mla_replicated(indexer ? s : plain);
     t_.mla_kv_b += params::mla_kv_b(s);
+    t_.mla_proj += params::mla_projections(indexer ? s : plain);
+    t_.mla_out += params::mla_output(s);
     add_ffn(i, dense);
   }
 }
@@ -2007,6 +2027,8 @@ constexpr void builder::kimi_linear() {
     if (!is_kda) {
       t_.replicated += params::mla_replicated(s);
       t_.mla_kv_b += params::mla_kv_b(s);
+      t_.mla_proj += params::mla_projections(s);
+      t_.mla_out += params::mla_output(s);
     }
     const bool routed = experts.experts > 0 && moe_layer(i);
     if (routed && latent > 0) {  // add_moe with the routed experts in the latent width, behind its projections
@@ -2653,7 +2675,7 @@ constexpr void builder::build(model& m) {
   m.mamba_ssm_cache_dtype = ssm_dtype_;
   const param_count active = t_.total - t_.inactive;
   if (t_.total.overflow || active.overflow || t_.experts.overflow || t_.replicated.overflow || t_.router.overflow ||
-      t_.mla_kv_b.overflow) {
+      t_.mla_kv_b.overflow || t_.mla_proj.overflow || t_.mla_out.overflow) {
     r_.report(errc::arithmetic_overflow, "parameter count", t_.total.value, t_.experts.value);
     return;
   }
@@ -2667,6 +2689,8 @@ constexpr void builder::build(model& m) {
   for (const std::string_view t : routed_in_fp32)
     if (rules_.model_type == t || rules_.kind == arch::step3p5) m.router_dtype = dtype::float32;
   m.mla_kv_b_params = t_.mla_kv_b.value;
+  m.mla_projection_params = t_.mla_proj.value;
+  m.mla_output_params = t_.mla_out.value;
   m.layers = layers_;
   m.vision_params = vision_params_.value;
   // Qwen's ViTs (Qwen2-VL, Qwen2.5-VL; Qwen3-VL, Qwen3.5, Qwen3.6 wrappers) and Gemma 3's SigLIP:

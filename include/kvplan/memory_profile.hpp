@@ -171,10 +171,13 @@ constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const 
     return {bytes(rest, m.torch_dtype) + routers, quantized_experts};
   // Embedding tables stay in the model dtype, and in a published checkpoint the vision tower
   // (quantization recipes leave it out: NVIDIA's "model.visual*", llm-compressor's
-  // "re:visual.*"); --quantization fp8 at load time quantizes the tower's linear layers too.
+  // "re:visual.*"; --quantization fp8 at load time quantizes the tower's linear layers too) and
+  // MLA's projections where the checkpoint leaves them out (checkpoint::mla_unquantized).
   const double unquantized = static_cast<double>(m.vocab_size) * static_cast<double>(m.hidden_size) *
                                  (m.tie_word_embeddings ? 1.0 : 2.0) +
-                             (online_quantization ? 0.0 : static_cast<double>(m.vision_params));
+                             (online_quantization ? 0.0 : static_cast<double>(m.vision_params)) +
+                             (c.mla_unquantized ? static_cast<double>(m.mla_projection_params) : 0.0) +
+                             (c.mla_output_unquantized ? static_cast<double>(m.mla_output_params) : 0.0);
   const double quantized_dense = rest > unquantized ? rest - unquantized : 0.0;
   return {quantized_dense * weight_bits(c) / 8.0 + bytes(rest - quantized_dense, m.torch_dtype) + routers,
           quantized_experts};
@@ -269,11 +272,17 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   // Weights not split over TP: the routers, and the rest of unsplit_params_per_rank at the dense
   // weights' average bytes per parameter.
   const double tp_share = 1.0 / static_cast<double>(tp);
-  double unsplit = (estimates::unsplit_params_per_rank(m, tp) * bytes_per_dense_param + routers * (1.0 - tp_share)) /
-                   static_cast<double>(pp);
+  double unsplit = estimates::unsplit_params_per_rank(m, tp) * bytes_per_dense_param + routers * (1.0 - tp_share);
+  // MLA's down-projections and indexer, held whole, are in the model dtype where the checkpoint
+  // leaves MLA's projections unquantized, not at the average.
+  if (c.mla_unquantized && tp > 1)
+    unsplit += static_cast<double>(m.replicated_params - m.router_params) * (1.0 - tp_share) *
+               (bits_per_element(m.torch_dtype) / 8.0 - bytes_per_dense_param);
+  unsplit /= static_cast<double>(pp);
   // MLA keeps a model-dtype copy of kv_b_proj when the checkpoint quantizes it (the copy is the
   // dequantized weight, which W_UK_T and W_UV view): DeepSeek-V3 in FP8, 61 x 8,388,608 / TP.
-  const bool attention_quantized = !is_float_dtype(c.format) && c.format != dtype::mxfp4 && !c.experts_only;
+  const bool attention_quantized =
+      !is_float_dtype(c.format) && c.format != dtype::mxfp4 && !c.experts_only && !c.mla_unquantized;
   if (attention_quantized && m.mla_kv_b_params > 0)
     unsplit += static_cast<double>(m.mla_kv_b_params) * bits_per_element(m.torch_dtype) / 8.0 /
                (static_cast<double>(tp) * static_cast<double>(pp));

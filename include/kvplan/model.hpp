@@ -136,6 +136,10 @@ struct checkpoint {
   std::int32_t group_size = 0;
   bool zero_points = true;
   bool experts_only = false;
+  // Whether MLA's projections but o_proj stay in the model dtype (model::mla_projection_params):
+  // NVIDIA's ModelOpt DeepSeek checkpoints, whose exclusions name every layer's self_attn parts.
+  bool mla_unquantized = false;
+  bool mla_output_unquantized = false;  // and o_proj with them ("self_attn*" excluded whole)
 };
 
 // Bits a weight of the checkpoint's format takes, scales and zero points included: integer
@@ -272,6 +276,10 @@ struct model {
   // MLA's kv_b_proj (params::mla_kv_b), of which vLLM keeps a model-dtype copy (W_UK_T and
   // W_UV, mla_attention.py process_weights_after_loading) when the checkpoint quantizes it.
   count_t mla_kv_b_params = 0;
+  // MLA's projections but o_proj, with their norms and the indexer (params::mla_projections):
+  // what a checkpoint with mla_unquantized leaves in the model dtype.
+  count_t mla_projection_params = 0;
+  count_t mla_output_params = 0;  // MLA's o_proj (params::mla_output)
 
   bool trust_remote_code = false;  // vLLM needs --trust-remote-code to load the config
   bool tie_word_embeddings = false;  // one vocab x hidden table serves as embeddings and lm_head

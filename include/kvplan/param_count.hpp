@@ -110,6 +110,13 @@ constexpr param_count mla(const mla_shape& m) {
   return n + mla_indexer(m);
 }
 
+// An MLA layer's projections but o_proj, with their norms and the indexer: what NVIDIA's
+// ModelOpt DeepSeek recipe leaves in bf16 (examples/deepseek/ptq.py disables "*attn*" and
+// quantizes wo with --enable_wo_quant; DeepSeek-V3.2-NVFP4 excludes q_a, q_b, kv_a_proj_with_mqa,
+// kv_b and the indexer of every layer).
+constexpr param_count mla_output(const mla_shape& m) { return linear(param_count{m.heads} * m.v_head_dim, m.hidden); }
+constexpr param_count mla_projections(const mla_shape& m) { return mla(m) - mla_output(m); }
+
 // What of an MLA layer every tensor-parallel rank holds whole (vLLM's deepseek_v2.py builds it
 // with ReplicatedLinear or disable_tp): the latent down-projections, q_a_proj (when q_lora_rank
 // > 0; a plain q_proj is split) and kv_a_proj_with_mqa, with their RMSNorms, and the whole

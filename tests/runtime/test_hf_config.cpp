@@ -345,6 +345,8 @@ TEST_CASE("the registry's replicated and kv_b parameters are the reader's", "[hf
     CHECK(r.model.router_params == registry->router_params);
     CHECK((r.model.router_dtype == registry->router_dtype));
     CHECK(r.model.mla_kv_b_params == registry->mla_kv_b_params);
+    CHECK(r.model.mla_projection_params == registry->mla_projection_params);
+    CHECK(r.model.mla_output_params == registry->mla_output_params);
   }
 }
 

@@ -311,6 +311,18 @@ TEST_CASE("weights: what tensor parallelism does not split", "[memory_profile][w
   const plan k = make_plan({.model = kimi, .gpu = gpus::h200, .tensor_parallel_size = 8});
   CHECK(k.profile.unsplit_weights_bytes == 1'905'341'312);
   CHECK(k.weights_bytes == 71'345'111'040 + 2'930'552'192 + 1'905'341'312 + 33'554'432);
+  // nvidia/DeepSeek-V3.2-NVFP4 at TP 8: its exclusions keep every layer's q_a, q_b, kv_a, kv_b
+  // and indexer in bf16 (5,101,200,640 parameters: 61 x (69,666,816 + 13,959,424)), with the
+  // tables (1,853,358,080) and the routers (106,445,312); the other 10,908,169,216 dense and the
+  // 653,908,770,816 expert parameters are NVFP4, 4.5 bits: experts 367,823,683,584 B / 8 =
+  // 45,977,960,448; dense 6,135,845,184 + 13,909,117,440 + 212,890,624 = 20,257,853,248 B / 8 =
+  // 2,532,231,656. Held whole: the down-projections and indexer, 1,775,117,568 bf16 parameters,
+  // 7/8 beyond the split (3,106,455,744 B), and the routers (186,279,296 B); no kv_b copy, as
+  // kv_b stays bf16. The RoPE cache 20,971,520.
+  const plan nv = make_plan({.model = models::deepseek_v3_2, .gpu = gpus::b200, .tensor_parallel_size = 8,
+                             .checkpoint = 1, .max_model_len = 8192});
+  CHECK(nv.profile.unsplit_weights_bytes == 3'106'455'744 + 186'279'296);
+  CHECK(nv.weights_bytes == 45'977'960'448 + 2'532'231'656 + 3'106'455'744 + 186'279'296 + 20'971'520);
   // Nothing at TP 1, and a dense model with as many KV heads as ranks splits evenly.
   CHECK(make_plan({.model = models::qwen3_235b_a22b, .gpu = gpus::b300, .max_model_len = 8192})
             .profile.unsplit_weights_bytes == 0);

@@ -1124,6 +1124,8 @@ TEST_CASE("2026 registry entries equal kvplan's reading of their corpus config.j
     CHECK(r.router_params == p.router_params);
     CHECK((r.router_dtype == p.router_dtype));
     CHECK(r.mla_kv_b_params == p.mla_kv_b_params);
+    CHECK(r.mla_projection_params == p.mla_projection_params);
+    CHECK(r.mla_output_params == p.mla_output_params);
     // Dense models carry the reader's active count too (MoE entries carry the card's).
     if (!r.is_moe()) CHECK(r.active_params == p.active_params);
     INFO("model_type " << std::string(r.model_type) << " / " << std::string(p.model_type));
@@ -1145,6 +1147,8 @@ TEST_CASE("2026 registry entries equal kvplan's reading of their corpus config.j
     CHECK((c.quantization == pc.quantization));
     CHECK((c.kv_cache_scheme == pc.kv_cache_scheme));
     CHECK(c.experts_only == pc.experts_only);
+    CHECK(c.mla_unquantized == pc.mla_unquantized);
+    CHECK(c.mla_output_unquantized == pc.mla_output_unquantized);
   }
   // Checkpoints whose config the structural comparison does not take (the registry's parameter
   // count is the Hub's): their quantization is what the reader finds.

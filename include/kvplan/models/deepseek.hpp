@@ -55,6 +55,9 @@ inline constexpr model deepseek_v3{
     .replicated_params = 61LL * (7168 * (1536 + 512 + 64) + 1536 + 512) + 58LL * (7168 * 256 + 256),
     .router_params = 58LL * (7168 * 256 + 256),
     .mla_kv_b_params = 61LL * 512 * 128 * (128 + 128),
+    // q_a and its norm, q_b, kv_a and its norm, kv_b: 69,666,816 a layer.
+    .mla_projection_params = 61LL * (7168 * 1536 + 1536 + 1536 * 128 * 192 + 7168 * 576 + 512 + 512 * 128 * 256),
+    .mla_output_params = 61LL * 128 * 128 * 7168,
     .layers = uniform_layers(61, mla(512, 64)),
     .checkpoints = {{"deepseek-ai/DeepSeek-V3", dtype::fp8_e4m3, 0, "fp8"}},
     .num_mtp_layers = 1,
@@ -68,7 +71,10 @@ inline constexpr model deepseek_r1 = [] {
   m.name = "deepseek-r1";
   m.hf_id = "deepseek-ai/DeepSeek-R1";
   m.checkpoints = {{"deepseek-ai/DeepSeek-R1", dtype::fp8_e4m3, 0, "fp8"},
-                   {"nvidia/DeepSeek-R1-FP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
+                   // ModelOpt's DeepSeek recipe leaves attention in bf16 (examples/deepseek/ptq.py: "*attn*"
+                   // disabled; wo only with --enable_wo_quant).
+                   {"nvidia/DeepSeek-R1-FP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, false, true,
+                    true}};
   return m;
 }();
 
@@ -98,9 +104,13 @@ inline constexpr model deepseek_v3_2{
     .replicated_params = deepseek_v3.replicated_params + 61LL * (1536 * 64 * 128 + 7168 * 128 + 2 * 128 + 7168 * 64),
     .router_params = 58LL * (7168 * 256 + 256),
     .mla_kv_b_params = 61LL * 512 * 128 * (128 + 128),
+    .mla_projection_params = deepseek_v3.mla_projection_params + 61LL * (1536 * 64 * 128 + 7168 * 128 + 2 * 128 + 7168 * 64),
+    .mla_output_params = deepseek_v3.mla_output_params,
     .layers = uniform_layers(61, mla(512, 64, 128)),
     .checkpoints = {{"deepseek-ai/DeepSeek-V3.2", dtype::fp8_e4m3, 0, "fp8"},
-                    {"nvidia/DeepSeek-V3.2-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
+                    // hf_quant_config exclude_modules: every layer's q_a, q_b, kv_a, kv_b and indexer.
+                    {"nvidia/DeepSeek-V3.2-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, false,
+                     true}},
     .num_mtp_layers = 1,
     .mtp_layer = mla(512, 64, 128),
     .mtp_params = 11'624'027'648,

@@ -36,6 +36,8 @@ inline constexpr model kimi_k2{
     .replicated_params = 61LL * (7168 * (1536 + 512 + 64) + 1536 + 512) + 60LL * (7168 * 384 + 384),
     .router_params = 60LL * (7168 * 384 + 384),
     .mla_kv_b_params = 61LL * 512 * 64 * (128 + 128),
+    .mla_projection_params = 61LL * (7168 * 1536 + 1536 + 1536 * 64 * 192 + 7168 * 576 + 512 + 512 * 64 * 256),
+    .mla_output_params = 61LL * 64 * 128 * 7168,
     .trust_remote_code = true,
     .layers = uniform_layers(61, mla(512, 64)),
     .checkpoints = {{"moonshotai/Kimi-K2-Instruct", dtype::fp8_e4m3, 0, "fp8"}},
@@ -71,7 +73,9 @@ inline constexpr model kimi_k2_5 = [] {
   m.vision_params = 466'431'088;
   // int4 routed experts in symmetric groups of 32 (4 + 16/32 = 4.5 bits), the rest bf16.
   m.checkpoints = {{"moonshotai/Kimi-K2.5", dtype::int4, 0, "compressed-tensors", {}, 32, false, true},
-                   {"nvidia/Kimi-K2.5-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}};
+                   // exclude_modules: every layer's "self_attn*": attention whole stays bf16.
+                   {"nvidia/Kimi-K2.5-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, false, true,
+                    true}};
   return m;
 }();
 
