@@ -738,6 +738,7 @@ struct totals {
   param_count inactive{};    // routed experts a token does not use
   param_count replicated{};  // held whole by every TP rank (model::replicated_params)
   param_count router{};      // the routers among them (model::router_params)
+  param_count replicated_unquantized{};  // held whole, built without a quant_config
   param_count mla_kv_b{};    // MLA's kv_b_proj (model::mla_kv_b_params)
   param_count mla_proj{};    // MLA's projections but o_proj (model::mla_projection_params)
   param_count mla_out{};     // MLA's o_proj (model::mla_output_params)
@@ -1848,6 +1849,7 @@ constexpr void builder::mla() {
     add_layer(r_, layers_, indexer ? with_indexer : without);
     t_.total += params::mla(indexer ? s : plain) + param_count{c_.hidden} * 2;
     t_.replicated += params::mla_replicated(indexer ? s : plain);
+    t_.replicated_unquantized += params::mla_indexer_unquantized(indexer ? s : plain);
     t_.mla_kv_b += params::mla_kv_b(s);
     t_.mla_proj += params::mla_projections(indexer ? s : plain);
     t_.mla_out += params::mla_output(s);
@@ -1908,12 +1910,15 @@ constexpr void builder::deepseek_v4() {
     if (ratio > 1) {
       t_.total += compressor(ratio, head_dim);
       t_.replicated += compressor(ratio, head_dim);
+      t_.replicated_unquantized += compressor(ratio, head_dim);
     }
     if (ratio == 4) {
-      const param_count indexer = params::linear(q_lora, index_heads * index_head_dim) +
-                                  params::linear(hidden, index_heads) + compressor(ratio, index_head_dim);
+      // wq_b is quantized; weights_proj and the compressor are built without a quant_config.
+      const param_count unquantized = params::linear(hidden, index_heads) + compressor(ratio, index_head_dim);
+      const param_count indexer = params::linear(q_lora, index_heads * index_head_dim) + unquantized;
       t_.total += indexer;
       t_.replicated += indexer;
+      t_.replicated_unquantized += unquantized;
     }
     add_ffn(i, 0);
   }
@@ -2037,6 +2042,9 @@ constexpr void builder::kimi_linear() {
                   params::linear(c_.hidden, latent) * 2 + param_count{latent};
       t_.replicated += params::linear(c_.hidden, experts.experts) + experts.experts;
       t_.router += params::linear(c_.hidden, experts.experts) + experts.experts;
+      // routed_expert_down_proj / up_proj: ReplicatedLinear(quant_config=None), held whole in bf16.
+      t_.replicated += params::linear(c_.hidden, latent) * 2 + param_count{latent};
+      t_.replicated_unquantized += params::linear(c_.hidden, latent) * 2 + param_count{latent};
       t_.experts += one * experts.experts;
       t_.inactive += one * (experts.experts - experts.top_k);
       routed_ = true;
@@ -2675,7 +2683,7 @@ constexpr void builder::build(model& m) {
   m.mamba_ssm_cache_dtype = ssm_dtype_;
   const param_count active = t_.total - t_.inactive;
   if (t_.total.overflow || active.overflow || t_.experts.overflow || t_.replicated.overflow || t_.router.overflow ||
-      t_.mla_kv_b.overflow || t_.mla_proj.overflow || t_.mla_out.overflow) {
+      t_.mla_kv_b.overflow || t_.mla_proj.overflow || t_.mla_out.overflow || t_.replicated_unquantized.overflow) {
     r_.report(errc::arithmetic_overflow, "parameter count", t_.total.value, t_.experts.value);
     return;
   }
@@ -2685,7 +2693,9 @@ constexpr void builder::build(model& m) {
   m.expert_params = t_.experts.value;
   m.replicated_params = t_.replicated.value;
   m.router_params = t_.router.value;
-  const std::string_view routed_in_fp32[] = {"glm4_moe", "minimax_m2", "minimax_m1", "minimax_text_01", "minimax"};
+  m.replicated_unquantized_params = t_.replicated_unquantized.value;
+  const std::string_view routed_in_fp32[] = {"glm4_moe",        "minimax_m2", "minimax_m1",   "minimax_text_01",
+                                             "minimax",         "mimo_v2",    "mimo_v2_flash"};
   for (const std::string_view t : routed_in_fp32)
     if (rules_.model_type == t || rules_.kind == arch::step3p5) m.router_dtype = dtype::float32;
   m.mla_kv_b_params = t_.mla_kv_b.value;

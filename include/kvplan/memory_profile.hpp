@@ -152,13 +152,30 @@ struct weight_bytes_split {
   double dense = 0;
   double experts = 0;
 };
-// Integer formats carry their group scales and zero points (weight_bits): an AWQ checkpoint of
-// Llama-3-70B, 4 + 16/128 + 4/128 = 4.156 bits over its 68.5e9 linear parameters and the fp16
-// tables, loads 18.55 GiB a GPU at TP 2 in a vLLM 0.16 log.
 // The MoE routers' bytes: never quantized, in model::router_dtype (else the model dtype).
 constexpr double router_bytes(const model& m) {
   return static_cast<double>(m.router_params) * bits_per_element(m.router_dtype.value_or(m.torch_dtype)) / 8.0;
 }
+
+// DeepSeek-V4's checkpoints: mxfp4 (or NVIDIA's NVFP4) experts under quant_method fp8, whose
+// DeepseekV4FP8Config block-quantizes every other linear layer to fp8.
+constexpr bool fp8_dense_with_fp4_experts(const checkpoint& c) {
+  return c.format == dtype::mxfp4 && c.quantization == "fp8";
+}
+
+// Bytes a parameter of a quantized linear layer outside the experts takes: the format's (scales
+// included, weight_bits), fp8 beside DeepSeek-V4's fp4 experts, the model dtype's where the
+// scheme quantizes the experts only (gpt-oss's mxfp4, experts_only).
+constexpr double dense_linear_bytes(const model& m, const checkpoint& c) {
+  if (is_float_dtype(c.format)) return bits_per_element(c.format) / 8.0;
+  if (fp8_dense_with_fp4_experts(c)) return 1.0;
+  if (c.format == dtype::mxfp4 || c.experts_only) return bits_per_element(m.torch_dtype) / 8.0;
+  return weight_bits(c) / 8.0;
+}
+
+// Integer formats carry their group scales and zero points (weight_bits): an AWQ checkpoint of
+// Llama-3-70B, 4 + 16/128 + 4/128 = 4.156 bits over its 68.5e9 linear parameters and the fp16
+// tables, loads 18.55 GiB a GPU at TP 2 in a vLLM 0.16 log.
 constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const checkpoint& c,
                                                           bool online_quantization = false) {
   const auto bytes = [](double params, dtype t) { return params * bits_per_element(t) / 8.0; };
@@ -167,19 +184,21 @@ constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const 
   const double routers = router_bytes(m);
   const double quantized_experts = experts * weight_bits(c) / 8.0;
   if (is_float_dtype(c.format)) return {bytes(rest, c.format) + routers, bytes(experts, c.format)};
-  if (c.format == dtype::mxfp4 || (c.experts_only && experts > 0))
+  if ((c.format == dtype::mxfp4 && !fp8_dense_with_fp4_experts(c)) || (c.experts_only && experts > 0))
     return {bytes(rest, m.torch_dtype) + routers, quantized_experts};
   // Embedding tables stay in the model dtype, and in a published checkpoint the vision tower
   // (quantization recipes leave it out: NVIDIA's "model.visual*", llm-compressor's
-  // "re:visual.*"; --quantization fp8 at load time quantizes the tower's linear layers too) and
-  // MLA's projections where the checkpoint leaves them out (checkpoint::mla_unquantized).
+  // "re:visual.*"; --quantization fp8 at load time quantizes the tower's linear layers too);
+  // MLA's projections where the checkpoint leaves them out (checkpoint::mla_unquantized), or
+  // else what vLLM builds without a quant_config (model::replicated_unquantized_params).
   const double unquantized = static_cast<double>(m.vocab_size) * static_cast<double>(m.hidden_size) *
                                  (m.tie_word_embeddings ? 1.0 : 2.0) +
                              (online_quantization ? 0.0 : static_cast<double>(m.vision_params)) +
-                             (c.mla_unquantized ? static_cast<double>(m.mla_projection_params) : 0.0) +
+                             (c.mla_unquantized ? static_cast<double>(m.mla_projection_params)
+                                                : static_cast<double>(m.replicated_unquantized_params)) +
                              (c.mla_output_unquantized ? static_cast<double>(m.mla_output_params) : 0.0);
   const double quantized_dense = rest > unquantized ? rest - unquantized : 0.0;
-  return {quantized_dense * weight_bits(c) / 8.0 + bytes(rest - quantized_dense, m.torch_dtype) + routers,
+  return {quantized_dense * dense_linear_bytes(m, c) + bytes(rest - quantized_dense, m.torch_dtype) + routers,
           quantized_experts};
 }
 
@@ -216,15 +235,13 @@ constexpr double mxfp4_expert_padding(const model& m, const gpu& g, std::int32_t
   return hidden * intermediate;
 }
 
-// Parameters other than the routers a rank of tp holds beyond its 1/tp share of the dense
-// weights: all but that share of what every rank holds whole (model::replicated_params), and of
-// the K and V projections of an attention layer with fewer KV heads than ranks, where
-// QKVParallelLinear gives each rank one KV head (num_kv_head_replicas = tp / num_key_value_heads)
-// instead of kv_heads / tp of them.
-constexpr double unsplit_params_per_rank(const model& m, std::int32_t tp) {
+// The K and V projection parameters a rank of tp holds beyond its 1/tp share, in attention layers
+// with fewer KV heads than ranks, where QKVParallelLinear gives each rank one KV head
+// (num_kv_head_replicas = tp / num_key_value_heads) instead of kv_heads / tp of them.
+constexpr double replicated_kv_head_params(const model& m, std::int32_t tp) {
   if (tp <= 1) return 0.0;
   const double share = 1.0 / tp;
-  double n = static_cast<double>(m.replicated_params - m.router_params) * (1.0 - share);
+  double n = 0.0;
   for (std::int32_t i = 0; i < m.layers.types.size(); ++i) {
     const layer_type& t = m.layers.types[i];
     if (!is_attention(t.kind) || is_latent_attention(t.kind) || t.num_kv_heads <= 0 || t.num_kv_heads >= tp) continue;
@@ -256,10 +273,6 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
     w.dense = static_cast<double>(c.bytes) - w.experts;
   }
   if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp);
-  // The dense weights' average bytes per parameter, the routers apart (estimates::router_bytes).
-  const double routers = estimates::router_bytes(m);
-  const double dense_params = static_cast<double>(m.total_params - m.expert_params - m.router_params);
-  const double bytes_per_dense_param = dense_params > 0 && w.dense > routers ? (w.dense - routers) / dense_params : 0.0;
   // --language-model-only (or every modality the tower serves limited to 0): vLLM builds no
   // tower, whose weights are in the model dtype in every checkpoint.
   if (!vision_tower_built(d, rules)) {
@@ -269,15 +282,20 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
                               (d.enable_expert_parallel ? static_cast<double>(d.data_parallel_size) : 1.0);
   double per_gpu = w.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + w.experts / expert_ranks;
-  // Weights not split over TP: the routers, and the rest of unsplit_params_per_rank at the dense
-  // weights' average bytes per parameter.
-  const double tp_share = 1.0 / static_cast<double>(tp);
-  double unsplit = estimates::unsplit_params_per_rank(m, tp) * bytes_per_dense_param + routers * (1.0 - tp_share);
-  // MLA's down-projections and indexer, held whole, are in the model dtype where the checkpoint
-  // leaves MLA's projections unquantized, not at the average.
-  if (c.mla_unquantized && tp > 1)
-    unsplit += static_cast<double>(m.replicated_params - m.router_params) * (1.0 - tp_share) *
-               (bits_per_element(m.torch_dtype) / 8.0 - bytes_per_dense_param);
+  // Weights every TP rank holds whole, beyond the even split's 1/TP of them, each in the dtype
+  // vLLM allocates it in: the routers (router_bytes); what vLLM builds without a quant_config, and
+  // MLA's down-projections and indexer where the checkpoint leaves MLA unquantized, in the model
+  // dtype; the rest as the checkpoint quantizes a linear layer (dense_linear_bytes), as are the K
+  // and V projections of a replicated KV head. DeepSeek-V3 in FP8 at TP 8: 61 x 15,140,864 fp8
+  // down-projections and 58 x 1,835,264 bf16 routers, 7/8 of them: 994,422,912 B.
+  const double whole_share = tp > 1 ? 1.0 - 1.0 / static_cast<double>(tp) : 0.0;
+  const double model_bytes = bits_per_element(m.torch_dtype) / 8.0;
+  const double linear_bytes = estimates::dense_linear_bytes(m, c);
+  const count_t held_whole = m.replicated_params - m.router_params;
+  const count_t unquantized_whole = c.mla_unquantized ? held_whole : min_of(held_whole, m.replicated_unquantized_params);
+  const double whole_bytes = estimates::router_bytes(m) + static_cast<double>(unquantized_whole) * model_bytes +
+                             static_cast<double>(held_whole - unquantized_whole) * linear_bytes;
+  double unsplit = whole_bytes * whole_share + estimates::replicated_kv_head_params(m, tp) * linear_bytes;
   unsplit /= static_cast<double>(pp);
   // MLA keeps a model-dtype copy of kv_b_proj when the checkpoint quantizes it (the copy is the
   // dequantized weight, which W_UK_T and W_UV view): DeepSeek-V3 in FP8, 61 x 8,388,608 / TP.

@@ -269,10 +269,16 @@ struct model {
   count_t replicated_params = 0;
   // The routers' part of replicated_params, and the dtype vLLM allocates them in where it is not
   // the model's: float32 for glm4_moe.py's nn.Linear(dtype=float32), minimax_m2.py's and
-  // step3p5.py's GateLinear and minimax_text_01.py's ReplicatedLinear (params_dtype float32). A
-  // quantized checkpoint leaves them unquantized.
+  // step3p5.py's GateLinear, minimax_text_01.py's ReplicatedLinear (params_dtype float32) and
+  // mimo_v2.py's (moe_router_dtype, float32 by default). A quantized checkpoint leaves them
+  // unquantized.
   count_t router_params = 0;
   std::optional<dtype> router_dtype{};
+  // The part of replicated_params, routers apart, that vLLM builds without a quant_config and so
+  // keeps in the model dtype in any checkpoint: the V3.2 / GLM-5 indexer's wk, k_norm and
+  // weights_proj; DeepSeek-V4's compressors and its indexer's weights_proj; Kimi-K3's latent
+  // routed-expert projections (kimi_k3 model.py, ReplicatedLinear(quant_config=None)).
+  count_t replicated_unquantized_params = 0;
   // MLA's kv_b_proj (params::mla_kv_b), of which vLLM keeps a model-dtype copy (W_UK_T and
   // W_UV, mla_attention.py process_weights_after_loading) when the checkpoint quantizes it.
   count_t mla_kv_b_params = 0;

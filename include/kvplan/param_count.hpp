@@ -95,6 +95,13 @@ constexpr param_count mla_indexer(const mla_shape& m) {
          param_count{m.index_head_dim} * 2 + linear(m.hidden, m.index_n_heads);
 }
 
+// The indexer's parts vLLM builds without a quant_config (bf16 in any checkpoint): wk with
+// weights_proj (fused as wk_weights_proj, FP8 wk upcast since vLLM PR #38928) and k_norm.
+constexpr param_count mla_indexer_unquantized(const mla_shape& m) {
+  if (m.index_n_heads <= 0) return {};
+  return mla_indexer(m) - linear(m.q_lora_rank, param_count{m.index_n_heads} * m.index_head_dim);
+}
+
 // MLA's kv_b_proj (kv_lora_rank -> heads x (qk_nope_head_dim + v_head_dim)), split over TP.
 constexpr param_count mla_kv_b(const mla_shape& m) {
   return linear(m.kv_lora_rank, (param_count{m.qk_nope_head_dim} + m.v_head_dim) * m.heads);

@@ -343,6 +343,7 @@ TEST_CASE("the registry's replicated and kv_b parameters are the reader's", "[hf
     REQUIRE(r.ok());
     CHECK(r.model.replicated_params == registry->replicated_params);
     CHECK(r.model.router_params == registry->router_params);
+    CHECK(r.model.replicated_unquantized_params == registry->replicated_unquantized_params);
     CHECK((r.model.router_dtype == registry->router_dtype));
     CHECK(r.model.mla_kv_b_params == registry->mla_kv_b_params);
     CHECK(r.model.mla_projection_params == registry->mla_projection_params);

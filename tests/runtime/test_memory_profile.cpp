@@ -283,14 +283,13 @@ TEST_CASE("weights: what tensor parallelism does not split", "[memory_profile][w
   // (212,890,624 B); the other 17,011,203,072 are 1,853,358,080 of bf16 tables and 15,157,844,992
   // of fp8: 18,864,561,152 B. All 19,077,451,776 B split 8 ways: 2,384,681,472; the experts
   // 81,738,596,352. Every rank holds whole MLA's down-projections and norms, 61 x 15,140,864 =
-  // 923,592,704 parameters, 7/8 beyond the split at 18,864,561,152 / 17,011,203,072 B each
-  // (896,190,269 B), and the routers (212,890,624 x 7/8 = 186,279,296 B): 1,082,469,565 B. MLA's
-  // dequantized kv_b_proj: 61 x 16,777,216 x 2 B / 8 = 255,852,544 B. The RoPE cache: 163,840 x
-  // 64 x 2 B = 20,971,520 B.
+  // 923,592,704 fp8 parameters, 7/8 beyond the split (808,143,616 B), and the routers (212,890,624
+  // x 7/8 = 186,279,296 B): 994,422,912 B. MLA's dequantized kv_b_proj: 61 x 16,777,216 x 2 B / 8 =
+  // 255,852,544 B. The RoPE cache: 163,840 x 64 x 2 B = 20,971,520 B.
   const plan ds = make_plan({.model = models::deepseek_v3, .gpu = gpus::h200, .tensor_parallel_size = 8,
                              .max_model_len = 8192});
-  CHECK(ds.profile.unsplit_weights_bytes == 1'082'469'565 + 255'852'544);
-  CHECK(ds.weights_bytes == 2'384'681'472 + 81'738'596'352 + 1'082'469'565 + 255'852'544 + 20'971'520);
+  CHECK(ds.profile.unsplit_weights_bytes == 994'422'912 + 255'852'544);
+  CHECK(ds.weights_bytes == 2'384'681'472 + 81'738'596'352 + 994'422'912 + 255'852'544 + 20'971'520);
   // Qwen3-235B-A22B in bf16 at TP 8: the routers, 94 x 4,096 x 128 = 49,283,072 parameters, and
   // the K and V projections of its 4 KV heads, which QKVParallelLinear replicates so that each
   // rank holds one (half a head more than an even split): 94 x 4,096 x 256 x (1 - 4/8) =

@@ -1122,6 +1122,7 @@ TEST_CASE("2026 registry entries equal kvplan's reading of their corpus config.j
     CHECK(r.expert_params == p.expert_params);
     CHECK(r.replicated_params == p.replicated_params);
     CHECK(r.router_params == p.router_params);
+    CHECK(r.replicated_unquantized_params == p.replicated_unquantized_params);
     CHECK((r.router_dtype == p.router_dtype));
     CHECK(r.mla_kv_b_params == p.mla_kv_b_params);
     CHECK(r.mla_projection_params == p.mla_projection_params);

@@ -103,6 +103,8 @@ inline constexpr model deepseek_v3_2{
     // V3's and the indexer's 61 x 13,959,424, which every TP rank holds whole too.
     .replicated_params = deepseek_v3.replicated_params + 61LL * (1536 * 64 * 128 + 7168 * 128 + 2 * 128 + 7168 * 64),
     .router_params = 58LL * (7168 * 256 + 256),
+    // The indexer's wk, k_norm and weights_proj, built without a quant_config: bf16.
+    .replicated_unquantized_params = 61LL * (7168 * 128 + 2 * 128 + 7168 * 64),
     .mla_kv_b_params = 61LL * 512 * 128 * (128 + 128),
     .mla_projection_params = deepseek_v3.mla_projection_params + 61LL * (1536 * 64 * 128 + 7168 * 128 + 2 * 128 + 7168 * 64),
     .mla_output_params = deepseek_v3.mla_output_params,
@@ -141,6 +143,16 @@ constexpr count_t deepseek_v4_replicated(count_t layers, count_t c4_layers, coun
   return layers * (h * (q + d) + q + d) + c4_layers * (compressor(4, d) + q * n * 128 + h * n + compressor(4, 128)) +
          c128_layers * compressor(128, d);
 }
+// Of those, what vLLM builds without a quant_config: the compressors and the indexer's
+// weights_proj (fused_wqa_wkv and the indexer's wq_b are quantized).
+constexpr count_t deepseek_v4_replicated_unquantized(count_t c4_layers, count_t c128_layers, count_t h, count_t d,
+                                                     count_t n) {
+  const auto compressor = [&](count_t ratio, count_t dim) {
+    const count_t coff = ratio == 4 ? 2 : 1;
+    return 2 * h * coff * dim + ratio * coff * dim + dim;
+  };
+  return c4_layers * (compressor(4, d) + h * n + compressor(4, 128)) + c128_layers * compressor(128, d);
+}
 }  // namespace detail
 
 // deepseek-ai/DeepSeek-V4-Flash (model_type deepseek_v4), config.json (ai-dynamo/aiconfigurator
@@ -173,6 +185,7 @@ inline constexpr model deepseek_v4_flash{
     .expert_params = 43LL * 256 * 3 * 4096 * 2048,
     .replicated_params = detail::deepseek_v4_replicated(43, 21, 20, 4096, 1024, 512, 64) + 43LL * (4096 * 256 + 256),
     .router_params = 43LL * (4096 * 256 + 256),
+    .replicated_unquantized_params = detail::deepseek_v4_replicated_unquantized(21, 20, 4096, 512, 64),
     .layers = detail::deepseek_v4_layers(43, 0),
     .checkpoints = {{"deepseek-ai/DeepSeek-V4-Flash", dtype::mxfp4, 0, "fp8"},
                     {"nvidia/DeepSeek-V4-Flash-NVFP4", dtype::mxfp4, 0, "fp8"}},
@@ -205,6 +218,7 @@ inline constexpr model deepseek_v4_pro{
     .expert_params = 61LL * 384 * 3 * 7168 * 3072,
     .replicated_params = detail::deepseek_v4_replicated(61, 30, 31, 7168, 1536, 512, 64) + 61LL * (7168 * 384 + 384),
     .router_params = 61LL * (7168 * 384 + 384),
+    .replicated_unquantized_params = detail::deepseek_v4_replicated_unquantized(30, 31, 7168, 512, 64),
     .layers = detail::deepseek_v4_layers(61, 128),
     .checkpoints = {{"deepseek-ai/DeepSeek-V4-Pro", dtype::mxfp4, 0, "fp8"},
                     {"nvidia/DeepSeek-V4-Pro-NVFP4", dtype::mxfp4, 0, "fp8"}},

@@ -48,6 +48,7 @@ inline constexpr model glm_5{
     .replicated_params = 78LL * (6144 * (2048 + 512 + 64) + 2048 + 512) +
                          78LL * (2048 * 32 * 128 + 6144 * 128 + 2 * 128 + 6144 * 32) + 75LL * (6144 * 256 + 256),
     .router_params = 75LL * (6144 * 256 + 256),
+    .replicated_unquantized_params = 78LL * (6144 * 128 + 2 * 128 + 6144 * 32),
     .mla_kv_b_params = 78LL * 512 * 64 * (192 + 256),
     .mla_projection_params = 78LL * (6144 * 2048 + 2048 + 2048 * 64 * 256 + 6144 * 576 + 512 + 512 * 64 * 448) +
                              78LL * (2048 * 32 * 128 + 6144 * 128 + 2 * 128 + 6144 * 32),
@@ -111,6 +112,7 @@ inline constexpr model glm_5_2 = [] {
   m.total_params = 743'377'019'904;
   m.replicated_params = glm_5.replicated_params - 57LL * (2048 * 32 * 128 + 6144 * 128 + 2 * 128 + 6144 * 32);
   m.mla_projection_params = glm_5.mla_projection_params - 57LL * (2048 * 32 * 128 + 6144 * 128 + 2 * 128 + 6144 * 32);
+  m.replicated_unquantized_params = 21LL * (6144 * 128 + 2 * 128 + 6144 * 32);
   layer_stack s;
   for (std::int32_t i = 0; i < 78; ++i)
     s.push_back((i - 3 + 1 > 0 ? i - 3 + 1 : 0) % 4 == 0 ? mla(512, 64, 128) : mla(512, 64));
