@@ -1049,8 +1049,10 @@ constexpr builder::kept_layers builder::unquantized_layers(const json::object& q
     const bool whole = rest == "*";
     attention[index] = attention[index] || whole || rest.starts_with("self_attn") || rest.starts_with("linear_attn");
     whole_attention[index] = whole_attention[index] || whole || rest == "self_attn*" || rest == "self_attn";
+    // Llama 4 names its MLPs feed_forward: the dense ones, and the MoE layers' shared_expert.
     mlp[index] = mlp[index] || whole || rest.starts_with("shared_expert") || rest.starts_with("mlp.shared_expert") ||
-                 rest == "mlp*" || rest == "mlp";
+                 rest == "mlp*" || rest == "mlp" ||
+                 (rest.starts_with("feed_forward") && !rest.starts_with("feed_forward.experts"));
   }
   std::int64_t kept_attention = 0, kept_whole = 0, kept_mlp = 0;
   for (std::int64_t l = 0; l < min_of(std::int64_t{layers_.num_layers}, most); ++l) {
@@ -1191,6 +1193,13 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
           shared = shared || (every_layer && p.find("shared_expert") != std::string_view::npos);
         }
       c.experts_only = attention && shared;
+    }
+    // Any scheme whose ignore list names every layer's attention and dense or shared-expert MLPs
+    // module by module (Llama-4-Maverick-17B-128E-Instruct-FP8: each layer's q, k, v and o_proj,
+    // feed_forward.router and shared_expert or dense feed_forward) quantizes the experts only.
+    if (!c.experts_only) {
+      const kept_layers kept = unquantized_layers(qc);
+      c.experts_only = kept.attention && kept.mlp;
     }
     if (const auto kv = r_.of_kind(qc, "kv_cache_scheme", json::kind::object)) {
       const json::small_object s(kv.found);

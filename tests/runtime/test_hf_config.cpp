@@ -547,6 +547,27 @@ TEST_CASE("dtype, quantization, remote code", "[hf_config]") {
   CHECK_FALSE(ignoring(R"(["lm_head", "re:.*self_attn.*"])").experts_only);
   CHECK(ignoring(R"(["lm_head", "re:.*self_attn.*", "re:.*shared_experts.*"])").experts_only);
   CHECK(weight_bits(ignoring(R"([])")) == 4.0);
+  // An FP8 scheme whose ignore list names each layer's attention projections and router module by
+  // module, as Llama-4-Maverick-17B-128E-Instruct-FP8's does, on an MoE model without shared
+  // experts: the experts alone are fp8. One layer's attention missing from the list: not so.
+  const auto moe_ignoring = [](const char* ignore) {
+    return model_from_hf_config(std::string(R"({"model_type": "qwen3_moe", "num_hidden_layers": 2, "hidden_size": 256,
+      "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 32, "intermediate_size": 512,
+      "moe_intermediate_size": 128, "num_experts": 8, "num_experts_per_tok": 2, "vocab_size": 1000,
+      "max_position_embeddings": 2048, "torch_dtype": "bfloat16", "tie_word_embeddings": false,
+      "quantization_config": {"quant_method": "compressed-tensors", "format": "float-quantized",
+        "config_groups": {"group_0": {"targets": ["Linear"], "weights": {"num_bits": 8, "type": "float",
+          "strategy": "channel", "symmetric": true}}}, "ignore": )") + ignore + "}}").checkpoints[0];
+  };
+  const checkpoint fp8_experts = moe_ignoring(R"(["lm_head",
+      "model.layers.0.self_attn.q_proj", "model.layers.0.self_attn.k_proj", "model.layers.0.self_attn.v_proj",
+      "model.layers.0.self_attn.o_proj", "model.layers.0.mlp.gate",
+      "model.layers.1.self_attn.q_proj", "model.layers.1.self_attn.k_proj", "model.layers.1.self_attn.v_proj",
+      "model.layers.1.self_attn.o_proj", "model.layers.1.mlp.gate"])");
+  CHECK(fp8_experts.format == dtype::fp8_e4m3);
+  CHECK(fp8_experts.experts_only);
+  CHECK_FALSE(moe_ignoring(R"(["lm_head", "model.layers.0.self_attn.q_proj", "model.layers.0.self_attn.o_proj"])")
+                  .experts_only);
   // int8 without a group: per channel (W8A8), 8 bits.
   CHECK(weight_bits(quant(R"({"quant_method": "compressed-tensors", "config_groups": {"group_0": {"weights":
     {"num_bits": 8, "type": "int", "strategy": "channel"}}}})")) == 8.0);
