@@ -341,7 +341,17 @@ constexpr memory_term drafter_weights_estimate(const deployment& d) {
     const checkpoint c = checkpoint_of(d);
     const double params = estimates::mtp_params_per_layer(d.model) * d.model.num_mtp_layers;
     const double bits = c.format == dtype::nvfp4 ? bits_per_element(d.model.torch_dtype) : weight_bits(c);
-    const double bytes = params * bits / 8.0 / tp;
+    double bytes = params * bits / 8.0 / tp;
+    // DeepSeek's MTP layers (deepseek_mtp.py, which the MLA families load; glm4_moe_mtp.py and
+    // step3p5_mtp.py alike) build eh_proj (2h -> h) as a plain nn.Linear: every rank holds it
+    // whole, in the model dtype. DeepSeek-V4's (deepseek_v4 mtp.py) splits it into e_proj and
+    // h_proj, ReplicatedLinear in fp8. DeepSeek-V3.2 FP8 at TP 8: 102,760,448 x (2 - 1/8) B more.
+    const std::string_view type = d.model.model_type;
+    if (d.model.uses_mla() || type == "glm4_moe" || type == "step3p5") {
+      const double h = static_cast<double>(d.model.hidden_size);
+      const double whole_bits = type == "deepseek_v4" ? 8.0 : bits_per_element(d.model.torch_dtype);
+      bytes += 2.0 * h * h * d.model.num_mtp_layers * (whole_bits - bits / tp) / 8.0;
+    }
     t.bytes = static_cast<count_t>(bytes + 0.5);
     t.uncertainty_bytes = static_cast<count_t>(bytes * (d.model.mtp_params > 0 ? 0.03 : 0.10));
   } else if (sd.draft.num_layers() > 0 && (sd.method == speculative_method::eagle || sd.method == speculative_method::eagle3 ||

@@ -41,8 +41,10 @@ TEST_CASE("MTP speculative decoding: DeepSeek-V3.2 on 8 x H200", "[engine][specu
   CHECK(mtp.num_gpu_blocks == 20'604);
   CHECK(mtp.blocks_per_request == 2048);
   CHECK(mtp.max_concurrency == Approx(20'604.0 / 2048.0));
-  // Its weights: 11,624,027,648 fp8 parameters over TP 8 = 1,453,003,456 B a GPU.
-  CHECK(mtp.profile.drafter_weights_bytes == 1'453'003'456);
+  // Its weights: 11,624,027,648 fp8 parameters over TP 8 = 1,453,003,456 B a GPU, but eh_proj
+  // (2 x 7,168 x 7,168 = 102,760,448, a plain nn.Linear in deepseek_mtp.py) is held whole in
+  // bf16: + 205,520,896 - 12,845,056 = 192,675,840 B.
+  CHECK(mtp.profile.drafter_weights_bytes == 1'453'003'456 + 192'675'840);
   // Without num_speculative_tokens, mtp proposes one token per MTP layer.
   d.speculative.num_speculative_tokens = 0;
   CHECK(plan_of(d).num_speculative_tokens == 1);
