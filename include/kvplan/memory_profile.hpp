@@ -152,6 +152,7 @@ struct weight_bytes_split {
   double dense = 0;
   double experts = 0;
 };
+
 // The MoE routers' bytes: never quantized, in model::router_dtype (else the model dtype).
 constexpr double router_bytes(const model& m) {
   return static_cast<double>(m.router_params) * bits_per_element(m.router_dtype.value_or(m.torch_dtype)) / 8.0;
