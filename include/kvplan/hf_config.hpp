@@ -1894,13 +1894,14 @@ constexpr void builder::deepseek_v4() {
   use_experts(read_moe());
   if (!r_.ok()) return;
   const param_count hidden{c_.hidden};
-  const param_count attention = params::linear(hidden, q_lora) + params::linear(q_lora, c_.heads * head_dim) +
-                                params::linear(hidden, head_dim) + params::linear(c_.heads * head_dim, o_lora) +
-                                params::linear(o_groups * o_lora, hidden) + param_count{q_lora + head_dim + c_.heads};
   // Held whole by every TP rank (deepseek_v4/attention.py, compressor.py): fused_wqa_wkv and
   // the q / kv norms, each compressor (fused_wkv_wgate, ape, norm) and the whole indexer.
   const param_count replicated = params::linear(hidden, q_lora) + params::linear(hidden, head_dim) +
                                  param_count{q_lora + head_dim};
+  // The attention: those, wq_b, wo_a, wo_b and the attention sinks.
+  const param_count attention = replicated + params::linear(q_lora, c_.heads * head_dim) +
+                                params::linear(c_.heads * head_dim, o_lora) +
+                                params::linear(o_groups * o_lora, hidden) + param_count{c_.heads};
   const auto compressor = [&](std::int64_t ratio, std::int64_t dim) {
     const std::int64_t coff = ratio == 4 ? 2 : 1;
     return params::linear(hidden, coff * dim) * 2 + param_count{ratio * coff * dim + dim};
@@ -1917,9 +1918,10 @@ constexpr void builder::deepseek_v4() {
     t_.total += attention + hidden * 2;
     t_.replicated += replicated;
     if (ratio > 1) {
-      t_.total += compressor(ratio, head_dim);
-      t_.replicated += compressor(ratio, head_dim);
-      t_.replicated_unquantized += compressor(ratio, head_dim);
+      const param_count own = compressor(ratio, head_dim);
+      t_.total += own;
+      t_.replicated += own;
+      t_.replicated_unquantized += own;
     }
     if (ratio == 4) {
       // wq_b is quantized; weights_proj and the compressor are built without a quant_config.
@@ -2047,13 +2049,13 @@ constexpr void builder::kimi_linear() {
     const bool routed = experts.experts > 0 && moe_layer(i);
     if (routed && latent > 0) {  // add_moe with the routed experts in the latent width, behind its projections
       const param_count one = params::mlp(latent, experts.intermediate);
-      t_.total += params::linear(c_.hidden, experts.experts) + experts.experts + one * experts.experts + experts.shared +
-                  params::linear(c_.hidden, latent) * 2 + param_count{latent};
-      t_.replicated += params::linear(c_.hidden, experts.experts) + experts.experts;
-      t_.router += params::linear(c_.hidden, experts.experts) + experts.experts;
+      const param_count router = params::linear(c_.hidden, experts.experts) + experts.experts;
       // routed_expert_down_proj / up_proj: ReplicatedLinear(quant_config=None), held whole in bf16.
-      t_.replicated += params::linear(c_.hidden, latent) * 2 + param_count{latent};
-      t_.replicated_unquantized += params::linear(c_.hidden, latent) * 2 + param_count{latent};
+      const param_count projections = params::linear(c_.hidden, latent) * 2 + param_count{latent};
+      t_.total += router + one * experts.experts + experts.shared + projections;
+      t_.replicated += router + projections;
+      t_.router += router;
+      t_.replicated_unquantized += projections;
       t_.experts += one * experts.experts;
       t_.inactive += one * (experts.experts - experts.top_k);
       routed_ = true;
@@ -2703,10 +2705,12 @@ constexpr void builder::build(model& m) {
   m.replicated_params = t_.replicated.value;
   m.router_params = t_.router.value;
   m.replicated_unquantized_params = t_.replicated_unquantized.value;
-  const std::string_view routed_in_fp32[] = {"glm4_moe",        "minimax_m2", "minimax_m1",   "minimax_text_01",
-                                             "minimax",         "mimo_v2",    "mimo_v2_flash"};
-  for (const std::string_view t : routed_in_fp32)
-    if (rules_.model_type == t || rules_.kind == arch::step3p5) m.router_dtype = dtype::float32;
+  // The model files that allocate their routers in float32 (model::router_dtype).
+  bool fp32_router = rules_.kind == arch::step3p5;
+  for (const std::string_view t : {"glm4_moe", "minimax_m2", "minimax_m1", "minimax_text_01", "minimax", "mimo_v2",
+                                   "mimo_v2_flash"})
+    fp32_router = fp32_router || rules_.model_type == t;
+  if (fp32_router) m.router_dtype = dtype::float32;
   m.mla_kv_b_params = t_.mla_kv_b.value;
   m.mla_projection_params = t_.mla_proj.value;
   m.mla_output_params = t_.mla_out.value;

@@ -87,7 +87,7 @@ struct memory_profile {
   memory_term cudagraph{};  // 0 when the release does not subtract it or graphs are off
   activation_breakdown activation_parts{};
   count_t rope_cache_bytes = 0;     // part of weights: the RoPE cos/sin cache every rank holds
-  count_t unsplit_weights_bytes = 0;  // part of weights: what TP does not split (weights_estimate)
+  count_t unsplit_weights_bytes = 0;  // part of weights: beyond the even TP split (weights_estimate)
   count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
   count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
   count_t drafter_weights_bytes = 0;  // part of weights: MTP layers or the draft model
@@ -170,7 +170,7 @@ constexpr bool fp8_dense_with_fp4_experts(const checkpoint& c) {
 constexpr double dense_linear_bytes(const model& m, const checkpoint& c) {
   if (is_float_dtype(c.format)) return bits_per_element(c.format) / 8.0;
   if (fp8_dense_with_fp4_experts(c)) return 1.0;
-  if (c.format == dtype::mxfp4 || c.experts_only) return bits_per_element(m.torch_dtype) / 8.0;
+  if (c.format == dtype::mxfp4 || (c.experts_only && m.expert_params > 0)) return bits_per_element(m.torch_dtype) / 8.0;
   return weight_bits(c) / 8.0;
 }
 
@@ -185,8 +185,6 @@ constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const 
   const double routers = router_bytes(m);
   const double quantized_experts = experts * weight_bits(c) / 8.0;
   if (is_float_dtype(c.format)) return {bytes(rest, c.format) + routers, bytes(experts, c.format)};
-  if ((c.format == dtype::mxfp4 && !fp8_dense_with_fp4_experts(c)) || (c.experts_only && experts > 0))
-    return {bytes(rest, m.torch_dtype) + routers, quantized_experts};
   // Embedding tables stay in the model dtype, and in a published checkpoint the vision tower
   // (quantization recipes leave it out: NVIDIA's "model.visual*", llm-compressor's
   // "re:visual.*"; --quantization fp8 at load time quantizes the tower's linear layers too);
@@ -255,8 +253,8 @@ constexpr double replicated_kv_head_params(const model& m, std::int32_t tp) {
 }  // namespace estimates
 
 // Weights per GPU: the checkpoint's bytes split over the TP x PP ranks (with expert parallelism
-// the routed experts over TP x DP), plus the RoPE cache every rank holds. A published total is
-// split by the experts' share of the parameters.
+// the routed experts over TP x DP), plus what every TP rank holds whole beyond that split and the
+// RoPE cache every rank holds. A published total is split by the experts' share of the parameters.
 constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c, const vllm_rules& rules,
                                        count_t* unsplit_bytes = nullptr) {
   const model& m = d.model;

@@ -88,18 +88,18 @@ struct mla_shape {
   count_t index_head_dim = 0;
 };
 
-// The DeepSeek-V3.2 indexer: wq_b, wk, k_norm (a LayerNorm), weights_proj; none without heads.
-constexpr param_count mla_indexer(const mla_shape& m) {
-  if (m.index_n_heads <= 0) return {};
-  return linear(m.q_lora_rank, param_count{m.index_n_heads} * m.index_head_dim) + linear(m.hidden, m.index_head_dim) +
-         param_count{m.index_head_dim} * 2 + linear(m.hidden, m.index_n_heads);
-}
-
-// The indexer's parts vLLM builds without a quant_config (bf16 in any checkpoint): wk with
-// weights_proj (fused as wk_weights_proj, FP8 wk upcast since vLLM PR #38928) and k_norm.
+// The DeepSeek-V3.2 indexer's parts vLLM builds without a quant_config (bf16 in any
+// checkpoint): wk with weights_proj (fused as wk_weights_proj, FP8 wk upcast since vLLM PR
+// #38928) and k_norm (a LayerNorm); none without index heads.
 constexpr param_count mla_indexer_unquantized(const mla_shape& m) {
   if (m.index_n_heads <= 0) return {};
-  return mla_indexer(m) - linear(m.q_lora_rank, param_count{m.index_n_heads} * m.index_head_dim);
+  return linear(m.hidden, m.index_head_dim) + param_count{m.index_head_dim} * 2 + linear(m.hidden, m.index_n_heads);
+}
+
+// The whole indexer: those and wq_b (q_lora_rank -> index heads x index_head_dim).
+constexpr param_count mla_indexer(const mla_shape& m) {
+  if (m.index_n_heads <= 0) return {};
+  return linear(m.q_lora_rank, param_count{m.index_n_heads} * m.index_head_dim) + mla_indexer_unquantized(m);
 }
 
 // MLA's kv_b_proj (kv_lora_rank -> heads x (qk_nope_head_dim + v_head_dim)), split over TP.
@@ -107,22 +107,8 @@ constexpr param_count mla_kv_b(const mla_shape& m) {
   return linear(m.kv_lora_rank, (param_count{m.qk_nope_head_dim} + m.v_head_dim) * m.heads);
 }
 
-constexpr param_count mla(const mla_shape& m) {
-  const param_count qk_head = param_count{m.qk_nope_head_dim} + m.qk_rope_head_dim;
-  param_count n = m.q_lora_rank > 0
-                      ? linear(m.hidden, m.q_lora_rank) + m.q_lora_rank + linear(m.q_lora_rank, qk_head * m.heads)
-                      : linear(m.hidden, qk_head * m.heads);
-  n += linear(m.hidden, param_count{m.kv_lora_rank} + m.qk_rope_head_dim) + m.kv_lora_rank + mla_kv_b(m) +
-       linear(param_count{m.heads} * m.v_head_dim, m.hidden);
-  return n + mla_indexer(m);
-}
-
-// An MLA layer's projections but o_proj, with their norms and the indexer: what NVIDIA's
-// ModelOpt DeepSeek recipe leaves in bf16 (examples/deepseek/ptq.py disables "*attn*" and
-// quantizes wo with --enable_wo_quant; DeepSeek-V3.2-NVFP4 excludes q_a, q_b, kv_a_proj_with_mqa,
-// kv_b and the indexer of every layer).
+// MLA's o_proj (heads x v_head_dim -> hidden), split over TP.
 constexpr param_count mla_output(const mla_shape& m) { return linear(param_count{m.heads} * m.v_head_dim, m.hidden); }
-constexpr param_count mla_projections(const mla_shape& m) { return mla(m) - mla_output(m); }
 
 // What of an MLA layer every tensor-parallel rank holds whole (vLLM's deepseek_v2.py builds it
 // with ReplicatedLinear or disable_tp): the latent down-projections, q_a_proj (when q_lora_rank
@@ -133,6 +119,19 @@ constexpr param_count mla_replicated(const mla_shape& m) {
   if (m.q_lora_rank > 0) n += linear(m.hidden, m.q_lora_rank) + m.q_lora_rank;
   return n + mla_indexer(m);
 }
+
+// An MLA layer: what every rank holds whole, q_b_proj (or a plain q_proj), kv_b_proj, o_proj.
+constexpr param_count mla(const mla_shape& m) {
+  const param_count q_heads = (param_count{m.qk_nope_head_dim} + m.qk_rope_head_dim) * m.heads;
+  const param_count q = m.q_lora_rank > 0 ? linear(m.q_lora_rank, q_heads) : linear(m.hidden, q_heads);
+  return mla_replicated(m) + q + mla_kv_b(m) + mla_output(m);
+}
+
+// An MLA layer's projections but o_proj, with their norms and the indexer: what NVIDIA's
+// ModelOpt DeepSeek recipe leaves in bf16 (examples/deepseek/ptq.py disables "*attn*" and
+// quantizes wo with --enable_wo_quant; DeepSeek-V3.2-NVFP4 excludes q_a, q_b, kv_a_proj_with_mqa,
+// kv_b and the indexer of every layer).
+constexpr param_count mla_projections(const mla_shape& m) { return mla(m) - mla_output(m); }
 
 // A feed-forward block: gated (gate, up, down: SwiGLU / GeGLU) or not (up, down: GELU, ReLU^2).
 constexpr param_count mlp(count_t hidden, count_t intermediate, bool gated = true, bool bias = false) {

@@ -319,10 +319,11 @@ TEST_CASE("every test config: KV bytes per token and parameter counts", "[hf_con
   }
 }
 
-// What every TP rank holds whole (model::replicated_params) and MLA's kv_b_proj, written by hand
-// in the registry (DeepSeek-V3: 61 x 15,140,864 + 58 x 1,835,264 = 1,030,038,016 and 61 x
-// 16,777,216; Qwen3-235B: 94 x 4,096 x 128 = 49,283,072), are what the reader counts.
-TEST_CASE("the registry's replicated and kv_b parameters are the reader's", "[hf_config][weights]") {
+// What every TP rank holds whole (model::replicated_params, its routers and unquantized parts)
+// and MLA's kv_b_proj, projections and o_proj, written by hand in the registry (DeepSeek-V3: 61 x
+// 15,140,864 + 58 x 1,835,264 = 1,030,038,016 and 61 x 16,777,216; Qwen3-235B: 94 x 4,096 x 128 =
+// 49,283,072), are what the reader counts.
+TEST_CASE("the registry's held-whole, router and MLA parameter counts are the reader's", "[hf_config][weights]") {
   const std::pair<const model*, const char*> pairs[] = {
       {&models::deepseek_v3, "deepseek-v3"},   {&models::deepseek_r1, "deepseek-r1"},
       {&models::deepseek_v3_2, "deepseek-v3.2"}, {&models::kimi_k2, "kimi-k2"},

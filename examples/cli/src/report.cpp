@@ -126,7 +126,7 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
     line("  weights        " + std::string(c.bytes > 0 ? "the checkpoint's " + with_commas(c.bytes) + " B"
                                                      : "parameters x the format's bits") +
          " over TP " + std::to_string(d.tensor_parallel_size) + " x PP " + std::to_string(d.pipeline_parallel_size) +
-         (m.unsplit_weights_bytes > 0 ? ", + what TP does not split (routers, MLA down-projections, shared KV heads; " +
+         (m.unsplit_weights_bytes > 0 ? ", + beyond the even split (what every rank holds whole, replicated KV heads, MLA's kv_b copy; " +
                                             with_commas(m.unsplit_weights_bytes) + " B)"
                                       : std::string{}) +
          ", + the RoPE cache every rank holds (" + with_commas(m.rope_cache_bytes) + " B) = " +
