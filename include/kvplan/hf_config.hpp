@@ -849,6 +849,7 @@ class builder {
   std::int64_t widest_mlp_ = 0;
   bool routed_ = false;
   bool vision_estimated_ = false;  // the vision tower's parameters are an estimate
+  std::int32_t index_topk_ = 0;   // model::index_topk (deepseek_v2.py's sparse indexer)
   params::vit_estimate_shape vision_shape_{};  // an estimated tower's shape (layers 0: none)
   vision_encoder vision_{};  // the tower the profile run measures: Gemma 3's (Qwen's ViTs: build())
   std::int64_t vision_heads_ = 0;
@@ -1807,7 +1808,8 @@ constexpr void builder::mla() {
   bool pattern_letters = false, pattern_list = false;
   std::int64_t freq = 1, offset = 2;
   if (reader::has(text_, "index_topk")) {
-    r_.require_integer(text_, "index_topk");
+    // deepseek_v2.py allocates its top-k indices buffer for any config with the key.
+    index_topk_ = static_cast<std::int32_t>(r_.require_integer(text_, "index_topk"));
     s.index_head_dim = r_.require_integer(text_, "index_head_dim");
     s.index_n_heads = r_.require_integer(text_, "index_n_heads");
     freq = r_.integer(text_, "index_topk_freq", 1, 1);
@@ -2714,6 +2716,7 @@ constexpr void builder::build(model& m) {
   m.mla_kv_b_params = t_.mla_kv_b.value;
   m.mla_projection_params = t_.mla_proj.value;
   m.mla_output_params = t_.mla_out.value;
+  m.index_topk = index_topk_;
   m.layers = layers_;
   m.vision_params = vision_params_.value;
   // Qwen's ViTs (Qwen2-VL, Qwen2.5-VL; Qwen3-VL, Qwen3.5, Qwen3.6 wrappers) and Gemma 3's SigLIP:

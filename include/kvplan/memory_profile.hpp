@@ -87,6 +87,7 @@ struct memory_profile {
   memory_term cudagraph{};  // 0 when the release does not subtract it or graphs are off
   activation_breakdown activation_parts{};
   count_t rope_cache_bytes = 0;     // part of weights: the RoPE cos/sin cache every rank holds
+  count_t load_buffers_bytes = 0;   // part of weights: buffers sized for a batch (load_buffers_bytes)
   count_t unsplit_weights_bytes = 0;  // part of weights: beyond the even TP split (weights_estimate)
   count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
   count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
@@ -213,6 +214,24 @@ constexpr count_t rope_cache_bytes(const model& m) {
   }
   const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
   return checked_mul(checked_mul(m.max_model_len, rotary_dim), element);
+}
+
+// Buffers a model allocates while vLLM builds it, sized for a batch of T = max_num_batched_tokens,
+// which "Model loading took" counts with the weights: deepseek_v2.py's top-k indices for the
+// sparse indexer (T x index_topk int32, DeepSeek-V3.2 and GLM-5.x; deepseek_mtp.py's drafter
+// holds one more), and Qwen3-VL's deepstack input embeddings (qwen3_vl.py, qwen3_vl_moe.py: one
+// T x hidden_size tensor in the model dtype per deepstack level, while the tower is built).
+// DeepSeek-V3.2 at 8,192 tokens: 8,192 x 2,048 x 4 B = 64 MiB; Qwen3-VL-8B: 3 x 8,192 x 4,096
+// x 2 B = 192 MiB.
+constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rules, count_t max_num_batched_tokens) {
+  const model& m = d.model;
+  const bool mtp_drafter = d.speculative.method == speculative_method::mtp && m.num_mtp_layers > 0;
+  count_t bytes = checked_mul(checked_mul(max_num_batched_tokens, m.index_topk), mtp_drafter ? 8 : 4);
+  if (m.vision.deepstack_layers > 0 && vision_tower_built(d, rules)) {
+    const count_t element = static_cast<count_t>(bits_per_element(m.torch_dtype) / 8.0);
+    bytes += checked_mul(checked_mul(max_num_batched_tokens, m.hidden_size), m.vision.deepstack_layers * element);
+  }
+  return bytes;
 }
 
 // mxfp4 experts (gpt-oss) are padded for their kernels (fused_moe/oracle/mxfp4.py,
@@ -701,6 +720,8 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   p.weights = d.memory.weights_bytes ? given(*d.memory.weights_bytes)
                                      : weights_estimate(d, checkpoint_of(d), rules, &p.unsplit_weights_bytes);
   if (!d.memory.weights_bytes) {
+    p.load_buffers_bytes = estimates::load_buffers_bytes(d, rules, max_num_batched_tokens);
+    p.weights.bytes = checked_add(p.weights.bytes, p.load_buffers_bytes);
     const memory_term drafter = drafter_weights_estimate(d);
     p.drafter_weights_bytes = drafter.bytes;
     p.weights.bytes = checked_add(p.weights.bytes, drafter.bytes);

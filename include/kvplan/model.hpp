@@ -286,6 +286,10 @@ struct model {
   // what a checkpoint with mla_unquantized leaves in the model dtype.
   count_t mla_projection_params = 0;
   count_t mla_output_params = 0;  // MLA's o_proj (params::mla_output)
+  // The sparse-attention indexer's top-k (config index_topk) of the models vLLM runs through
+  // deepseek_v2.py (DeepSeek-V3.2, GLM-5.x), whose model and MTP drafter each allocate a
+  // top-k indices buffer of max_num_batched_tokens x index_topk int32 at load. 0: none.
+  std::int32_t index_topk = 0;
 
   bool trust_remote_code = false;  // vLLM needs --trust-remote-code to load the config
   bool tie_word_embeddings = false;  // one vocab x hidden table serves as embeddings and lm_head

@@ -317,16 +317,56 @@ TEST_CASE("weights: what tensor parallelism does not split", "[memory_profile][w
   // 45,977,960,448; dense 6,135,845,184 + 13,909,117,440 + 212,890,624 = 20,257,853,248 B / 8 =
   // 2,532,231,656. Held whole: the down-projections and indexer, 1,775,117,568 bf16 parameters,
   // 7/8 beyond the split (3,106,455,744 B), and the routers (186,279,296 B); no kv_b copy, as
-  // kv_b stays bf16. The RoPE cache 20,971,520.
+  // kv_b stays bf16. The RoPE cache 20,971,520, and the indexer's top-k buffer at the B200's
+  // 16,384 batched tokens: 16,384 x 2,048 x 4 = 134,217,728.
   const plan nv = make_plan({.model = models::deepseek_v3_2, .gpu = gpus::b200, .tensor_parallel_size = 8,
                              .checkpoint = 1, .max_model_len = 8192});
   CHECK(nv.profile.unsplit_weights_bytes == 3'106'455'744 + 186'279'296);
-  CHECK(nv.weights_bytes == 45'977'960'448 + 2'532'231'656 + 3'106'455'744 + 186'279'296 + 20'971'520);
+  CHECK(nv.profile.load_buffers_bytes == 134'217'728);
+  CHECK(nv.weights_bytes ==
+        45'977'960'448 + 2'532'231'656 + 3'106'455'744 + 186'279'296 + 20'971'520 + 134'217'728);
   // Nothing at TP 1, and a dense model with as many KV heads as ranks splits evenly.
   CHECK(make_plan({.model = models::qwen3_235b_a22b, .gpu = gpus::b300, .max_model_len = 8192})
             .profile.unsplit_weights_bytes == 0);
   CHECK(make_plan({.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 8})
             .profile.unsplit_weights_bytes == 0);
+}
+
+TEST_CASE("weights: buffers the model allocates for a batch", "[memory_profile][weights]") {
+  // deepseek_v2.py's top-k indices buffer for the sparse indexer: max_num_batched_tokens x
+  // index_topk int32. DeepSeek-V3.2 on H100s (8,192 batched tokens): 8,192 x 2,048 x 4 =
+  // 67,108,864 B on every rank, whatever the TP size; deepseek_mtp.py's drafter holds another.
+  deployment d{.model = models::deepseek_v3_2, .gpu = gpus::h200, .tensor_parallel_size = 8, .max_model_len = 8192};
+  CHECK(make_plan(d).profile.load_buffers_bytes == 67'108'864);
+  d.max_num_batched_tokens = 4096;
+  CHECK(make_plan(d).profile.load_buffers_bytes == 33'554'432);
+  d.max_num_batched_tokens = 0;
+  d.speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 1};
+  CHECK(make_plan(d).profile.load_buffers_bytes == 134'217'728);
+  // GLM-5.2 builds the indexer on 21 of 78 layers but allocates the buffer all the same
+  // (is_v32 = hasattr(config, "index_topk")); DeepSeek-V3 has no indexer.
+  CHECK(make_plan({.model = models::glm_5_2, .gpu = gpus::h200, .tensor_parallel_size = 8, .max_model_len = 8192})
+            .profile.load_buffers_bytes == 67'108'864);
+  CHECK(make_plan({.model = models::deepseek_v3, .gpu = gpus::h200, .tensor_parallel_size = 8, .max_model_len = 8192})
+            .profile.load_buffers_bytes == 0);
+  // The reader takes index_topk from config.json.
+  CHECK(kvplan_test::config_model("deepseek-v3.2.json", "deepseek-ai/DeepSeek-V3.2").index_topk == 2048);
+  CHECK(kvplan_test::config_model("glm-5.json", "zai-org/GLM-5").index_topk == 2048);
+
+  // Qwen3-VL's deepstack input embeddings (qwen3_vl.py): one max_num_batched_tokens x
+  // hidden_size tensor in the model dtype per entry of deepstack_visual_indexes ([8, 16, 24]),
+  // while the tower is built. Qwen3-VL-8B on an H100: 3 x 8,192 x 4,096 x 2 = 201,326,592 B, at
+  // TP 2 too; none with --language-model-only. They are weights: vLLM allocates them at load.
+  const kvplan::model vl = kvplan_test::config_model("qwen3-vl-8b.json", "Qwen/Qwen3-VL-8B-Instruct");
+  CHECK(vl.vision.deepstack_layers == 3);
+  deployment v{.model = vl, .gpu = gpus::h100_sxm, .max_model_len = 32768, .vllm = {0, 19, 0}};
+  const plan p = make_plan(v);
+  CHECK(p.profile.load_buffers_bytes == 201'326'592);
+  CHECK(p.weights_bytes == p.profile.weights.bytes);
+  v.tensor_parallel_size = 2;
+  CHECK(make_plan(v).profile.load_buffers_bytes == 201'326'592);
+  v.language_model_only = true;
+  CHECK(make_plan(v).profile.load_buffers_bytes == 0);
 }
 
 TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture sizes", "[memory_profile]") {

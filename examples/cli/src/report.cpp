@@ -129,7 +129,11 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
          (m.unsplit_weights_bytes > 0 ? ", + beyond the even split (what every rank holds whole, replicated KV heads, MLA's kv_b copy; " +
                                             with_commas(m.unsplit_weights_bytes) + " B)"
                                       : std::string{}) +
-         ", + the RoPE cache every rank holds (" + with_commas(m.rope_cache_bytes) + " B) = " +
+         ", + the RoPE cache every rank holds (" + with_commas(m.rope_cache_bytes) + " B)" +
+         (m.load_buffers_bytes > 0 ? ", + buffers the model allocates for a batch (the indexer's top-k, deepstack embeddings; " +
+                                         with_commas(m.load_buffers_bytes) + " B)"
+                                   : std::string{}) +
+         " = " +
          with_commas(m.weights.bytes) + " B");
   }
   if (m.activation.given) {
@@ -437,7 +441,8 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
   const kvplan::activation_breakdown& a = m.activation_parts;
   j.add_raw("memory_profile",
             "{\"weights\": " + term(m.weights, ", \"rope_cache_bytes\": " + std::to_string(m.rope_cache_bytes) +
-                                              ", \"unsplit_bytes\": " + std::to_string(m.unsplit_weights_bytes)) +
+                                              ", \"unsplit_bytes\": " + std::to_string(m.unsplit_weights_bytes) +
+                                              ", \"load_buffers_bytes\": " + std::to_string(m.load_buffers_bytes)) +
                 ", \"activation\": " +
                 term(m.activation, ", \"rows\": " + std::to_string(a.rows) + ", \"tokens\": " + std::to_string(a.tokens) +
                                        ", \"sampler\": " + json_string(sampler_name(a.sampler)) +

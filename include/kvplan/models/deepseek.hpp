@@ -108,6 +108,7 @@ inline constexpr model deepseek_v3_2{
     .mla_kv_b_params = 61LL * 512 * 128 * (128 + 128),
     .mla_projection_params = deepseek_v3.mla_projection_params + 61LL * (1536 * 64 * 128 + 7168 * 128 + 2 * 128 + 7168 * 64),
     .mla_output_params = deepseek_v3.mla_output_params,
+    .index_topk = 2048,
     .layers = uniform_layers(61, mla(512, 64, 128)),
     .checkpoints = {{"deepseek-ai/DeepSeek-V3.2", dtype::fp8_e4m3, 0, "fp8"},
                     // hf_quant_config exclude_modules: every layer's q_a, q_b, kv_a, kv_b and indexer.

@@ -53,6 +53,7 @@ inline constexpr model glm_5{
     .mla_projection_params = 78LL * (6144 * 2048 + 2048 + 2048 * 64 * 256 + 6144 * 576 + 512 + 512 * 64 * 448) +
                              78LL * (2048 * 32 * 128 + 6144 * 128 + 2 * 128 + 6144 * 32),
     .mla_output_params = 78LL * 64 * 256 * 6144,
+    .index_topk = 2048,
     .layers = uniform_layers(78, mla(512, 64, 128)),
     .checkpoints = {{"zai-org/GLM-5", dtype::bfloat16, 0},
                     {"zai-org/GLM-5-FP8", dtype::fp8_e4m3, 0, "fp8"},
