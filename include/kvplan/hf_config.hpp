@@ -792,6 +792,7 @@ class builder {
   constexpr std::int64_t read_head_dim();
   constexpr count_t read_max_model_len();
   constexpr double rope_factor(const json::small_object& rp, count_t& derived, bool& has_factor);
+  constexpr std::optional<count_t> rope_cache_bytes(const model& m);
   constexpr dtype read_dtype();
   constexpr void read_quantization(checkpoint& c, dtype model_dtype);
   struct kept_layers {
@@ -925,6 +926,67 @@ constexpr double builder::rope_factor(const json::small_object& rp, count_t& der
   const double f = r_.real(rp, "factor", 1);
   if (!(f >= 1.0 / 1024 && f <= 1024)) r_.report(errc::config_value_out_of_range, "factor", reported(f), 0, 1024);
   return f;
+}
+
+// The RoPE caches vLLM builds, where they are not one of max_model_len x the head in the model
+// dtype (get_rope keeps one cache per distinct head size, rotary_dim, length, rope parameters and
+// dtype; base.py sizes it length x rotary_dim):
+// - none: Nemotron-H's and Jamba's attention layers have no rotary embedding;
+// - Gemma 3 (gemma3.py): the sliding layers' default rope at rope_local_base_freq, and the
+//   others' rope of the config, whose linear scaling (LinearScalingRotaryEmbedding) holds
+//   max_position_embeddings x factor positions: Gemma-3-27B 131,072 x 128 + 1,048,576 x 128;
+// - Gemma 4 (gemma4.py): the sliding layers' of head_dim and the full layers' proportional rope,
+//   which spans global_head_dim whatever partial_rotary_factor (Gemma4RotaryEmbedding);
+// - partial rotary embeddings: rotary_dim = int(head_size x partial_rotary_factor), the key at
+//   the top level or in rope_parameters (Qwen3-Next, Qwen3.5, GLM-4.5: 0.25 - 0.5), or the
+//   config's rotary_dim (MiniMax);
+// - MRoPE (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Qwen3.5): four times the positions;
+// - gpt-oss and MiniMax-Text-01 / M1 build theirs in float32 (get_rope(dtype=torch.float32)).
+constexpr std::optional<count_t> builder::rope_cache_bytes(const model& m) {
+  if (rules_.kind == arch::nemotron_h || rules_.model_type == "jamba") return count_t{0};
+  const count_t length = m.max_model_len;
+  count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
+  auto rp = r_.of_kind(text_, "rope_parameters", json::kind::object);
+  if (!rp) rp = r_.of_kind(text_, "rope_scaling", json::kind::object);
+  if (rules_.kind == arch::gemma3) {
+    count_t head = 0;
+    for (const layer_type& t : m.layers.types) head = max_of(head, count_t{t.head_size});
+    double factor = 1;
+    if (rp) {
+      const json::small_object params(rp.found);
+      const auto full = r_.of_kind(params, "full_attention", json::kind::object);
+      const json::small_object global = full ? json::small_object(full.found) : params;
+      const auto type = r_.of_kind(global, "rope_type", json::kind::string);
+      if (type && type.found.equals("linear")) factor = r_.real(global, "factor", 1);
+    }
+    return (length * head + static_cast<count_t>(static_cast<double>(length) * factor) * head) * element;
+  }
+  if (rules_.kind == arch::gemma4) {
+    count_t sum = 0, seen[2] = {0, 0};
+    for (const layer_type& t : m.layers.types) {
+      if (!is_attention(t.kind) || t.head_size == seen[0] || t.head_size == seen[1]) continue;
+      (seen[0] == 0 ? seen[0] : seen[1]) = t.head_size;
+      sum += length * t.head_size;
+    }
+    return sum * element;
+  }
+  double partial = r_.real(text_, "partial_rotary_factor", 0);
+  if (partial == 0 && rp) partial = r_.real(json::small_object(rp.found), "partial_rotary_factor", 0);
+  const count_t rotary_dim = r_.integer(text_, "rotary_dim", 0, 0);
+  // MRoPE (mrope.py) caches 4 x max_position positions "to get a larger cos and sin cache" for
+  // long videos; gpt-oss builds its rope in float32 (gpt_oss.py), as MiniMax-Text-01 does.
+  const bool mrope = rp && reader::has(json::small_object(rp.found), "mrope_section");
+  const bool float32 = rules_.kind == arch::gpt_oss || rules_.kind == arch::minimax_linear;
+  if (partial == 0 && rotary_dim == 0 && !mrope && !float32) return std::nullopt;
+  if (float32) element = 4;
+  if (partial == 0) partial = 1;
+  count_t width = 0;
+  for (const layer_type& t : m.layers.types) {
+    if (is_latent_attention(t.kind)) width = max_of(width, count_t{t.qk_rope_head_dim});
+    else if (is_attention(t.kind))
+      width = max_of(width, rotary_dim > 0 ? rotary_dim : static_cast<count_t>(static_cast<double>(t.head_size) * partial));
+  }
+  return (mrope ? 4 : 1) * length * width * element;
 }
 
 constexpr count_t builder::read_max_model_len() {
@@ -2718,6 +2780,7 @@ constexpr void builder::build(model& m) {
   m.mla_output_params = t_.mla_out.value;
   m.index_topk = index_topk_;
   m.layers = layers_;
+  if (r_.ok()) m.rope_cache_bytes = rope_cache_bytes(m);
   m.vision_params = vision_params_.value;
   // Qwen's ViTs (Qwen2-VL, Qwen2.5-VL; Qwen3-VL, Qwen3.5, Qwen3.6 wrappers) and Gemma 3's SigLIP:
   // the profile run's dummy input is modelled; other towers' profiles are not.

@@ -202,17 +202,19 @@ constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const 
           quantized_experts};
 }
 
-// The RoPE cos/sin cache (rotary_embedding/base.py: a buffer of max_position x rotary_dim in
+// The RoPE cos/sin caches (rotary_embedding/base.py: a buffer of max_position x rotary_dim in
 // the model dtype), built once and held by every rank: Llama 4 Scout's 10,485,760 positions x
-// 128 make 2.5 GiB per GPU whatever the TP size. The rotary dimension is the attention head
-// size (MLA: qk_rope_head_dim); models with partial rotary embeddings hold less.
+// 128 make 2.5 GiB per GPU whatever the TP size. Where the model does not give its caches
+// (model::rope_cache_bytes), one of max_model_len x the attention head size (MLA:
+// qk_rope_head_dim).
 constexpr count_t rope_cache_bytes(const model& m) {
+  if (m.rope_cache_bytes) return *m.rope_cache_bytes;
+  const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
   count_t rotary_dim = 0;
   for (const layer_type& t : m.layers.types) {
     if (is_latent_attention(t.kind)) rotary_dim = max_of(rotary_dim, t.qk_rope_head_dim);
     else if (is_attention(t.kind)) rotary_dim = max_of(rotary_dim, t.head_size);
   }
-  const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
   return checked_mul(checked_mul(m.max_model_len, rotary_dim), element);
 }
 

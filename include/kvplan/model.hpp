@@ -290,6 +290,11 @@ struct model {
   // deepseek_v2.py (DeepSeek-V3.2, GLM-5.x), whose model and MTP drafter each allocate a
   // top-k indices buffer of max_num_batched_tokens x index_topk int32 at load. 0: none.
   std::int32_t index_topk = 0;
+  // The bytes of the RoPE cos/sin caches every rank holds: get_rope keeps one cache per distinct
+  // head size, rotary dimension, length, rope parameters and dtype, of length x rotary_dim
+  // (estimates::rope_cache_bytes). Empty: one cache of max_model_len x the widest head (MLA:
+  // qk_rope_head_dim) in the model dtype, as most models hold.
+  std::optional<count_t> rope_cache_bytes{};
 
   bool trust_remote_code = false;  // vLLM needs --trust-remote-code to load the config
   bool tie_word_embeddings = false;  // one vocab x hidden table serves as embeddings and lm_head

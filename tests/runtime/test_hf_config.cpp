@@ -349,6 +349,8 @@ TEST_CASE("the registry's held-whole, router and MLA parameter counts are the re
     CHECK(r.model.mla_kv_b_params == registry->mla_kv_b_params);
     CHECK(r.model.mla_projection_params == registry->mla_projection_params);
     CHECK(r.model.mla_output_params == registry->mla_output_params);
+    CHECK(r.model.index_topk == registry->index_topk);
+    CHECK(kvplan::estimates::rope_cache_bytes(r.model) == kvplan::estimates::rope_cache_bytes(*registry));
   }
 }
 

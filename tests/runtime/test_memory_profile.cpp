@@ -268,6 +268,31 @@ TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_pr
   STATIC_REQUIRE(estimates::rope_cache_bytes(models::llama_4_scout) == 2'684'354'560);
   // Llama-3.1-8B: 131,072 x 128 x 2 B = 33,554,432 B.
   STATIC_REQUIRE(estimates::rope_cache_bytes(models::llama_3_1_8b) == 33'554'432);
+  // get_rope keeps one cache per distinct key, of length x rotary_dim (the reader and the
+  // registry agree; tests/runtime/test_models.cpp compares them over the corpus):
+  // - Gemma 3 (gemma3.py): the sliding layers' 131,072 x 128, and the global layers' linear
+  //   scaling (factor 8) holds 131,072 x 8 positions x 128: (131,072 + 1,048,576) x 128 x 2 B.
+  STATIC_REQUIRE(estimates::rope_cache_bytes(models::gemma_3_27b) == 301'989'888);
+  CHECK(estimates::rope_cache_bytes(kvplan_test::config_model("gemma-3-27b.json", "google/gemma-3-27b-it")) ==
+        301'989'888);
+  // - Gemma 4: 262,144 x 256 (sliding) + 262,144 x 512 (proportional, the whole global head).
+  STATIC_REQUIRE(estimates::rope_cache_bytes(models::gemma_4_31b) == 402'653'184);
+  // - partial rotary: Qwen3-Next's 0.25 of head_dim 256 = 64: 262,144 x 64 x 2 B.
+  CHECK(estimates::rope_cache_bytes(kvplan_test::config_model("qwen3-next-80b.json", "Qwen/Qwen3-Next-80B-A3B-Instruct")) ==
+        33'554'432);
+  // - MRoPE (mrope.py) caches 4 x max_position: Qwen3.5-9B 4 x 262,144 x 64 x 2 B; Qwen2.5-VL-7B
+  //   4 x 128,000 x 128 x 2 B; Qwen3-VL-8B 4 x 262,144 x 128 x 2 B.
+  CHECK(estimates::rope_cache_bytes(kvplan_test::config_model("qwen3.5-9b.json", "Qwen/Qwen3.5-9B")) == 134'217'728);
+  CHECK(estimates::rope_cache_bytes(kvplan_test::config_model("qwen2.5-vl-7b.json", "Qwen/Qwen2.5-VL-7B-Instruct")) ==
+        131'072'000);
+  CHECK(estimates::rope_cache_bytes(kvplan_test::config_model("qwen3-vl-8b.json", "Qwen/Qwen3-VL-8B-Instruct")) ==
+        268'435'456);
+  // - float32: gpt-oss (gpt_oss.py), YaRN's 4,096 x 32 positions x 64 x 4 B; MiniMax-M1 rotary_dim
+  //   64 of 10,240,000 positions x 4 B.
+  CHECK(estimates::rope_cache_bytes(kvplan_test::config_model("gpt-oss-20b.json", "openai/gpt-oss-20b")) == 33'554'432);
+  STATIC_REQUIRE(estimates::rope_cache_bytes(models::minimax_m1) == 2'621'440'000);
+  // - none: Nemotron-H's attention layers have no rotary embedding.
+  STATIC_REQUIRE(estimates::rope_cache_bytes(models::nemotron_3_nano) == 0);
   // gpt-oss on an A100 (Marlin): hidden 2,880 -> 3,072; at TP 4 the intermediate 720 -> 768:
   // (3,072 / 2,880) x (768 / 720) = 1.1378; on a B200 at TP 1 both to multiples of 256: 2,880
   // -> 3,072 twice.

@@ -1127,6 +1127,9 @@ TEST_CASE("2026 registry entries equal kvplan's reading of their corpus config.j
     CHECK(r.mla_kv_b_params == p.mla_kv_b_params);
     CHECK(r.mla_projection_params == p.mla_projection_params);
     CHECK(r.mla_output_params == p.mla_output_params);
+    CHECK(r.index_topk == p.index_topk);
+    // The RoPE caches span the positions; a file with its own length holds its own.
+    if (e.file_max_model_len == 0) CHECK(kvplan::estimates::rope_cache_bytes(r) == kvplan::estimates::rope_cache_bytes(p));
     // Dense models carry the reader's active count too (MoE entries carry the card's).
     if (!r.is_moe()) CHECK(r.active_params == p.active_params);
     INFO("model_type " << std::string(r.model_type) << " / " << std::string(p.model_type));

@@ -46,11 +46,12 @@ TEST_CASE("seed 000: the B200 VRAM budget breakdown", "[seeds]") {
   // minimax_m2.py gives them, the rest is 1 B: (228,703,644,928 + 1,229,193,216 + 3 x
   // 48,774,656) / 4 = 57,519,790,528 B, the FP8 figure, not the seed's. Every rank holds the
   // routers whole: 3/4 of their 195,098,624 B beyond the even split, + 146,323,968 B. vLLM's
-  // weights add the RoPE cache every rank holds: 196,608 positions x 128 x 2 B = 50,331,648 B.
+  // weights add the RoPE cache every rank holds, of its rotary_dim 64 (of head_dim 128):
+  // 196,608 positions x 64 x 2 B = 25,165,824 B.
   const plan minimax = make_plan({.model = models::minimax_m2_5, .gpu = gpus::b200, .tensor_parallel_size = 4,
                                   .gpu_memory_utilization = 0.90, .max_model_len = 32768});
-  REQUIRE(minimax.profile.rope_cache_bytes == 50'331'648);
-  REQUIRE(minimax.weights_bytes == 57'519'790'528 + 146'323'968 + 50'331'648);
+  REQUIRE(minimax.profile.rope_cache_bytes == 25'165'824);
+  REQUIRE(minimax.weights_bytes == 57'519'790'528 + 146'323'968 + 25'165'824);
   // The seed's 179 GB is nvidia-smi's 183,359 MiB read as GiB (179.06); vLLM budgets from the
   // CUDA total, 182,631 MiB: ceil(191,502,483,456 x 0.9) = 172,352,235,111 B = 160.52 GiB.
   REQUIRE(minimax.requested_memory_bytes == 172'352'235'111);

@@ -31,6 +31,8 @@ inline constexpr model gemma_3_27b{
     .torch_dtype = dtype::bfloat16,
     .total_params = 27'432'406'640,
     .active_params = 27'432'406'640,
+    // RoPE: the sliding layers' 131,072 x 128 and the global layers' linear-scaled 131,072 x 8 x 128; 2 B.
+    .rope_cache_bytes = (131072LL + 131072LL * 8) * 128 * 2,
     .tie_word_embeddings = true,
     .layers = periodic_layers(62, 6, sliding_window(16, 128, 1024), full_attention(16, 128)),
     .checkpoints = {{"google/gemma-3-27b-it", dtype::bfloat16, 0}},
@@ -80,6 +82,8 @@ inline constexpr model gemma_4_31b{
     .torch_dtype = dtype::bfloat16,
     .total_params = 31'250'921'456,
     .active_params = 31'250'921'456,
+    // RoPE: the sliding layers' 262,144 x 256 and the full layers' proportional 262,144 x 512; 2 B.
+    .rope_cache_bytes = 262144LL * (256 + 512) * 2,
     .tie_word_embeddings = true,
     .layers = periodic_layers(60, 6, sliding_window(16, 256, 1024), full_attention(4, 512)),
     .checkpoints = {{"google/gemma-4-31B-it", dtype::bfloat16, 0},
@@ -119,6 +123,8 @@ inline constexpr model gemma_4_26b_a4b{
     .expert_params = 30LL * 128 * 3 * 2816 * 704,
     .replicated_params = 30LL * 2816 * 128,
     .router_params = 30LL * 2816 * 128,
+    // RoPE: the sliding layers' 262,144 x 256 and the full layers' proportional 262,144 x 512; 2 B.
+    .rope_cache_bytes = 262144LL * (256 + 512) * 2,
     .tie_word_embeddings = true,
     .layers = periodic_layers(30, 6, sliding_window(8, 256, 1024), full_attention(2, 512)),
     .checkpoints = {{"google/gemma-4-26B-A4B-it", dtype::bfloat16, 0},

@@ -152,6 +152,8 @@ inline constexpr model glm_4_5{
     .replicated_params = 89LL * (5120 * 160 + 160),
     .router_params = 89LL * (5120 * 160 + 160),
     .router_dtype = dtype::float32,
+    // RoPE: partial_rotary_factor 0.5 of head_dim 128: 131,072 positions x 64 x 2 B.
+    .rope_cache_bytes = 131072LL * 64 * 2,
     .layers = uniform_layers(92, full_attention(8, 128)),
     .checkpoints = {{"zai-org/GLM-4.5", dtype::bfloat16, 0},
                     {"zai-org/GLM-4.5-FP8", dtype::fp8_e4m3, 0, "fp8"}},
@@ -165,6 +167,8 @@ inline constexpr model glm_4_6 = [] {
   m.hf_id = "zai-org/GLM-4.6";
   m.source = "GLM-4.5 values; GLM-4.6/4.7 config dict (max_position_embeddings 202752)";
   m.max_model_len = 202752;
+  // RoPE: 202,752 positions x 64 (partial_rotary_factor 0.5) x 2 B.
+  m.rope_cache_bytes = 202752LL * 64 * 2;
   m.checkpoints = {{"zai-org/GLM-4.6", dtype::bfloat16, 0}, {"zai-org/GLM-4.6-FP8", dtype::fp8_e4m3, 0, "fp8"}};
   return m;
 }();
@@ -177,6 +181,8 @@ inline constexpr model glm_4_7 = [] {
   m.hf_id = "zai-org/GLM-4.7";
   m.source = "GLM-4.5 values; GLM-4.7 config dict (max_position_embeddings 202752)";
   m.max_model_len = 202752;
+  // RoPE: 202,752 positions x 64 (partial_rotary_factor 0.5) x 2 B.
+  m.rope_cache_bytes = 202752LL * 64 * 2;
   m.checkpoints = {{"zai-org/GLM-4.7", dtype::bfloat16, 0},
                    {"zai-org/GLM-4.7-FP8", dtype::fp8_e4m3, 0, "fp8"},
                    {"nvidia/GLM-4.7-NVFP4", dtype::nvfp4, 0, "modelopt_fp4"}};
@@ -209,6 +215,8 @@ inline constexpr model glm_4_5_air{
     .replicated_params = 45LL * (4096 * 128 + 128),
     .router_params = 45LL * (4096 * 128 + 128),
     .router_dtype = dtype::float32,
+    // RoPE: partial_rotary_factor 0.5 of head_dim 128: 131,072 positions x 64 x 2 B.
+    .rope_cache_bytes = 131072LL * 64 * 2,
     .layers = uniform_layers(46, full_attention(8, 128)),
     .checkpoints = {{"zai-org/GLM-4.5-Air", dtype::bfloat16, 0},
                     {"zai-org/GLM-4.5-Air-FP8", dtype::fp8_e4m3, 0, "fp8"}},

@@ -39,6 +39,8 @@ inline constexpr model gpt_oss_20b{
     .expert_params = 24LL * 32 * (3 * 2880 * 2880 + 3 * 2880),
     .replicated_params = 24LL * (2880 * 32 + 32),
     .router_params = 24LL * (2880 * 32 + 32),
+    // RoPE: YaRN's 4,096 x 32 = 131,072 positions x head_dim 64, in float32 (gpt_oss.py): 4 B.
+    .rope_cache_bytes = 131072LL * 64 * 4,
     .layers = periodic_layers(24, 2, sliding_window(8, 64, 128), full_attention(8, 64)),
     .checkpoints = {{"openai/gpt-oss-20b", dtype::mxfp4, 13'761'264'768, "mxfp4"}},
 };
@@ -62,6 +64,8 @@ inline constexpr model gpt_oss_120b{
     .expert_params = 36LL * 128 * (3 * 2880 * 2880 + 3 * 2880),
     .replicated_params = 36LL * (2880 * 128 + 128),
     .router_params = 36LL * (2880 * 128 + 128),
+    // RoPE: YaRN's 4,096 x 32 = 131,072 positions x head_dim 64, in float32 (gpt_oss.py): 4 B.
+    .rope_cache_bytes = 131072LL * 64 * 4,
     .layers = periodic_layers(36, 2, sliding_window(8, 64, 128), full_attention(8, 64)),
     .checkpoints = {{"openai/gpt-oss-120b", dtype::mxfp4, 0, "mxfp4"}},
 };

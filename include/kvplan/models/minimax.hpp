@@ -41,6 +41,8 @@ inline constexpr model minimax_m2{
     .replicated_params = 62LL * (3072 * 256 + 256),
     .router_params = 62LL * (3072 * 256 + 256),
     .router_dtype = dtype::float32,
+    // RoPE: rotary_dim 64 of head_dim 128: 196,608 positions x 64 x 2 B.
+    .rope_cache_bytes = 196608LL * 64 * 2,
     .trust_remote_code = true,
     .layers = uniform_layers(62, full_attention(8, 128)),
     .checkpoints = {{"MiniMaxAI/MiniMax-M2", dtype::fp8_e4m3, 0, "fp8"}},
@@ -84,6 +86,8 @@ inline constexpr model minimax_m2_7 = [] {
   m.source = "config.json and NVFP4 config.json (ai-dynamo/aiconfigurator copies); kvplan's config "
              "reader; NVFP4 model cards quoting MiniMax";
   m.max_model_len = 204800;
+  // RoPE: 204,800 positions x rotary_dim 64 x 2 B.
+  m.rope_cache_bytes = 204800LL * 64 * 2;
   m.checkpoints = {{"MiniMaxAI/MiniMax-M2.7", dtype::fp8_e4m3, 0, "fp8"},
                    // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
                    {"nvidia/MiniMax-M2.7-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}};
@@ -116,6 +120,8 @@ inline constexpr model minimax_m1{
     .replicated_params = 80LL * 6144 * 32,
     .router_params = 80LL * 6144 * 32,
     .router_dtype = dtype::float32,
+    // RoPE: rotary_dim 64, built in float32 (minimax_text_01.py): 10,240,000 x 64 x 4 B.
+    .rope_cache_bytes = 10'240'000LL * 64 * 4,
     .trust_remote_code = true,
     .layers = periodic_layers(80, 8, linear_attention(64, 128), full_attention(8, 128)),
     .checkpoints = {{"MiniMaxAI/MiniMax-M1-80k", dtype::bfloat16, 0}},

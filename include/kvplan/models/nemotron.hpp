@@ -39,6 +39,8 @@ inline constexpr model nemotron_3_nano{
     .expert_params = 23LL * 128 * 2 * 2688 * 1856,
     .replicated_params = 23LL * (2688 * 128 + 128),
     .router_params = 23LL * (2688 * 128 + 128),
+    // No RoPE: nemotron_h.py's attention layers have no rotary embedding.
+    .rope_cache_bytes = 0,
     .trust_remote_code = true,
     .layers = pattern_layers("MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME",
                              {{'M', mamba2(64, 64, 128, 8, 4)}, {'E', no_cache()}, {'*', full_attention(2, 128)}}),

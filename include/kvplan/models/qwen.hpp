@@ -191,6 +191,8 @@ inline constexpr model qwen3_next_80b{
     .expert_params = 48LL * 512 * 3 * 2048 * 512,
     .replicated_params = 48LL * 2048 * 512,
     .router_params = 48LL * 2048 * 512,
+    // RoPE: partial_rotary_factor 0.25 of head_dim 256: 262,144 positions x 64 x 2 B.
+    .rope_cache_bytes = 262144LL * 64 * 2,
     .layers = periodic_layers(48, 4, gated_deltanet(16, 32, 128, 128, 4), full_attention(2, 256)),
     .checkpoints = {{"Qwen/Qwen3-Next-80B-A3B-Instruct", dtype::bfloat16, 0},
                     {"Qwen/Qwen3-Next-80B-A3B-Instruct-FP8", dtype::fp8_e4m3, 0, "fp8"}},
@@ -251,6 +253,8 @@ inline constexpr model qwen3_5_397b_a17b{
     .expert_params = 60LL * 512 * 3 * 4096 * 1024,
     .replicated_params = 60LL * 4096 * 512,
     .router_params = 60LL * 4096 * 512,
+    // RoPE: MRoPE (mrope.py) caches 4 x 262,144 positions, x 64 (partial_rotary_factor 0.25 of 256) x 2 B.
+    .rope_cache_bytes = 4 * 262144LL * 64 * 2,
     .layers = periodic_layers(60, 4, gated_deltanet(16, 64, 128, 128, 4), full_attention(2, 256)),
     .checkpoints = {{"Qwen/Qwen3.5-397B-A17B", dtype::bfloat16, 0},
                     {"Qwen/Qwen3.5-397B-A17B-FP8", dtype::fp8_e4m3, 0, "fp8"},
@@ -294,6 +298,8 @@ inline constexpr model qwen3_5_122b_a10b{
     .expert_params = 48LL * 256 * 3 * 3072 * 1024,
     .replicated_params = 48LL * 3072 * 256,
     .router_params = 48LL * 3072 * 256,
+    // RoPE: MRoPE (mrope.py) caches 4 x 262,144 positions, x 64 (partial_rotary_factor 0.25 of 256) x 2 B.
+    .rope_cache_bytes = 4 * 262144LL * 64 * 2,
     .layers = periodic_layers(48, 4, gated_deltanet(16, 64, 128, 128, 4), full_attention(2, 256)),
     .checkpoints = {{"Qwen/Qwen3.5-122B-A10B", dtype::bfloat16, 0},
                     // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
@@ -339,6 +345,8 @@ inline constexpr model qwen3_6_35b_a3b{
     .expert_params = 40LL * 256 * 3 * 2048 * 512,
     .replicated_params = 40LL * 2048 * 256,
     .router_params = 40LL * 2048 * 256,
+    // RoPE: MRoPE (mrope.py) caches 4 x 262,144 positions, x 64 (partial_rotary_factor 0.25 of 256) x 2 B.
+    .rope_cache_bytes = 4 * 262144LL * 64 * 2,
     .layers = periodic_layers(40, 4, gated_deltanet(16, 32, 128, 128, 4), full_attention(2, 256)),
     .checkpoints = {{"Qwen/Qwen3.6-35B-A3B", dtype::bfloat16, 0},
                     {"Qwen/Qwen3.6-35B-A3B-FP8", dtype::fp8_e4m3, 0, "fp8"},
@@ -377,6 +385,8 @@ inline constexpr model qwen3_6_27b{
     .mamba_ssm_cache_dtype = dtype::float32,
     .total_params = 27'356'736'624,
     .active_params = 27'356'736'624,
+    // RoPE: MRoPE (mrope.py) caches 4 x 262,144 positions, x 64 (partial_rotary_factor 0.25 of 256) x 2 B.
+    .rope_cache_bytes = 4 * 262144LL * 64 * 2,
     .layers = periodic_layers(64, 4, gated_deltanet(16, 48, 128, 128, 4), full_attention(4, 256)),
     .checkpoints = {{"Qwen/Qwen3.6-27B", dtype::bfloat16, 0},
                     {"Qwen/Qwen3.6-27B-FP8", dtype::fp8_e4m3, 0, "fp8"},
