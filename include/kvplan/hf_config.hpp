@@ -931,7 +931,8 @@ constexpr double builder::rope_factor(const json::small_object& rp, count_t& der
 // The RoPE caches vLLM builds, where they are not one of max_model_len x the head in the model
 // dtype (get_rope keeps one cache per distinct head size, rotary_dim, length, rope parameters and
 // dtype; base.py sizes it length x rotary_dim):
-// - none: Nemotron-H's and Jamba's attention layers have no rotary embedding;
+// - none: Nemotron-H's and Jamba's attention layers have no rotary embedding, nor Granite-4.0-H's
+//   unless position_embedding_type is "rope" (granitemoehybrid.py);
 // - Gemma 3 (gemma3.py): the sliding layers' default rope at rope_local_base_freq, and the
 //   others' rope of the config, whose linear scaling (LinearScalingRotaryEmbedding) holds
 //   max_position_embeddings x factor positions: Gemma-3-27B 131,072 x 128 + 1,048,576 x 128;
@@ -944,6 +945,10 @@ constexpr double builder::rope_factor(const json::small_object& rp, count_t& der
 // - gpt-oss and MiniMax-Text-01 / M1 build theirs in float32 (get_rope(dtype=torch.float32)).
 constexpr std::optional<count_t> builder::rope_cache_bytes(const model& m) {
   if (rules_.kind == arch::nemotron_h || rules_.model_type == "jamba") return count_t{0};
+  if (rules_.model_type == "granitemoehybrid") {  // a rotary embedding only when the config asks
+    const auto pe = r_.of_kind(text_, "position_embedding_type", json::kind::string);
+    if (!pe || !pe.found.equals("rope")) return count_t{0};
+  }
   const count_t length = m.max_model_len;
   count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
   auto rp = r_.of_kind(text_, "rope_parameters", json::kind::object);

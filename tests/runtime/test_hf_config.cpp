@@ -1000,6 +1000,15 @@ TEST_CASE("Mamba hybrids with mamba_* keys: Granite-4.0-H, Jamba, Falcon-H1", "[
   CHECK(cache_cost_of(granite).state_bytes_per_request == 3 * (50'688 + 2'097'152));
   // Every layer routes 10 of 72 experts of 3 x 4,096 x 768.
   CHECK(granite.total_params - granite.active_params == count_t{4} * 62 * 3 * 4096 * 768);
+  // No rotary embedding unless position_embedding_type says "rope" (granitemoehybrid.py; the
+  // config class's default is "nope"): then one cache of 131,072 x 128 x 2 B.
+  CHECK(kvplan::estimates::rope_cache_bytes(granite) == 0);
+  const model roped = model_from_hf_config(R"({"model_type": "granitemoehybrid", "hidden_size": 4096,
+    "num_hidden_layers": 4, "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 768,
+    "mamba_d_state": 128, "mamba_d_conv": 4, "mamba_expand": 2, "mamba_n_heads": 128, "mamba_d_head": 64,
+    "mamba_n_groups": 1, "vocab_size": 100352, "max_position_embeddings": 131072, "torch_dtype": "bfloat16",
+    "position_embedding_type": "rope", "layer_types": ["mamba", "mamba", "attention", "mamba"]})");
+  CHECK(kvplan::estimates::rope_cache_bytes(roped) == 33'554'432);
   // Jamba (8 layers): layer 4 attends (i % 8 == 4); Mamba-1 of 2 x 4,096 channels, 16 states:
   // conv 3 x 8,192 x 2 B + SSM 8,192 x 16 x 2 B = 311,296 B a layer; experts on odd layers.
   const model jamba = model_from_hf_config(R"({"model_type": "jamba", "hidden_size": 4096, "num_hidden_layers": 8,
@@ -1010,6 +1019,7 @@ TEST_CASE("Mamba hybrids with mamba_* keys: Granite-4.0-H, Jamba, Falcon-H1", "[
   CHECK(cache_cost_of(jamba).state_bytes_per_request == 7 * 311'296);
   CHECK(jamba.total_params - jamba.active_params == count_t{4} * 14 * 3 * 4096 * 14336);
   CHECK(jamba.max_model_len == 262144);  // JambaConfig's default
+  CHECK(kvplan::estimates::rope_cache_bytes(jamba) == 0);  // jamba.py: no rotary embedding
   // Falcon-H1 (2 layers): each layer attends and runs Mamba-2 side by side: 2 attention and 2
   // Mamba entries. Attention 2 x 2 x 128 x 2 B = 1,024 B a layer; Mamba-2 of 24 x 256
   // (mamba_d_ssm 6,144): conv 3 x (6,144 + 512) x 2 B = 39,936, SSM 24 x 256 x 256 x 2 B =
