@@ -851,6 +851,7 @@ class builder {
   bool routed_ = false;
   bool vision_estimated_ = false;  // the vision tower's parameters are an estimate
   std::int32_t index_topk_ = 0;   // model::index_topk (deepseek_v2.py's sparse indexer)
+  std::int32_t index_n_heads_ = 0, hc_mult_ = 0;  // DeepSeek-V4's (model::index_n_heads, hc_mult)
   params::vit_estimate_shape vision_shape_{};  // an estimated tower's shape (layers 0: none)
   vision_encoder vision_{};  // the tower the profile run measures: Gemma 3's (Qwen's ViTs: build())
   std::int64_t vision_heads_ = 0;
@@ -1953,6 +1954,11 @@ constexpr void builder::deepseek_v4() {
   const std::int64_t window = r_.require_integer(text_, "sliding_window");
   const std::int64_t index_head_dim = r_.require_integer(text_, "index_head_dim");
   const std::int64_t index_heads = r_.require_integer(text_, "index_n_heads");
+  // nvidia/model.py sizes its top-k indices buffer, eager scratch pool and MTP hidden-state
+  // buffer from these at load (estimates::load_buffers_bytes).
+  index_topk_ = static_cast<std::int32_t>(r_.integer(text_, "index_topk", 0, 0, 1 << 20));
+  index_n_heads_ = static_cast<std::int32_t>(index_heads);
+  hc_mult_ = static_cast<std::int32_t>(r_.integer(text_, "hc_mult", 0, 0, 64));
   const std::int64_t q_lora = r_.require_integer(text_, "q_lora_rank");
   const std::int64_t o_lora = r_.require_integer(text_, "o_lora_rank");
   const std::int64_t o_groups = r_.integer(text_, "o_groups", 1, 1);
@@ -2784,6 +2790,8 @@ constexpr void builder::build(model& m) {
   m.mla_projection_params = t_.mla_proj.value;
   m.mla_output_params = t_.mla_out.value;
   m.index_topk = index_topk_;
+  m.index_n_heads = index_n_heads_;
+  m.hc_mult = hc_mult_;
   m.layers = layers_;
   if (r_.ok()) m.rope_cache_bytes = rope_cache_bytes(m);
   m.vision_params = vision_params_.value;

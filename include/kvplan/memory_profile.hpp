@@ -25,6 +25,7 @@
 #include "kvplan/vllm_version.hpp"
 
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 
 namespace kvplan::inline v0 {
@@ -218,13 +219,50 @@ constexpr count_t rope_cache_bytes(const model& m) {
   return checked_mul(checked_mul(m.max_model_len, rotary_dim), element);
 }
 
+// DeepSeek-V4's buffers beyond its top-k indices (deepseek_v4 nvidia/model.py, every release
+// kvplan plans V4 for): DeepseekV4EagerScratchPool (eager_scratch.py, vLLM main from 2026-07-31)
+// holds q, T x the rank's heads padded for the kernel (64 or 128; FlashInfer's SM12 kernel to
+// 8 - 128) x head_dim in bf16, and one 256-byte-aligned region for the largest of the FP4
+// indexer's q (T x index_n_heads x index_head_dim / 2 values, / 32 scales, and fp32 weights), the
+// global top-k (T x index_topk + T int32) and the compressor's scratch (T x head_dim fp32); with
+// MTP, a T x hc_mult x hidden_size buffer of hidden states in the model dtype. V4-Pro at TP 8
+// on 8,192 tokens: q 8,192 x 64 x 512 x 2 = 536,870,912 B, the indexer's region 37,748,736 B.
+constexpr count_t deepseek_v4_scratch_bytes(const deployment& d, count_t t) {
+  const model& m = d.model;
+  count_t head_dim = 0, index_head_dim = 0;
+  for (const layer_type& l : m.layers.types)
+    if (l.kind == layer_kind::compressed_mla) {
+      head_dim = max_of(head_dim, count_t{l.head_size});
+      index_head_dim = max_of(index_head_dim, count_t{l.index_head_dim});
+    }
+  const count_t heads = m.num_attention_heads / max_of(d.tensor_parallel_size, 1);
+  count_t padded = heads <= 64 ? 64 : 128;
+  if (d.gpu.compute_capability / 10 == 12)
+    for (const count_t supported : {8, 16, 32, 64, 128})
+      if (heads <= supported) { padded = supported; break; }
+  const auto packed = [](std::initializer_list<count_t> sizes) {
+    count_t offset = 0;
+    for (const count_t n : sizes) offset = cdiv(offset, 256) * 256 + n;
+    return cdiv(offset, 256) * 256;
+  };
+  const count_t ih = m.index_n_heads;
+  const count_t region = max_of(max_of(packed({t * ih * (index_head_dim / 2), t * ih * (index_head_dim / 32), t * ih * 4}),
+                                       packed({t * m.index_topk * 4, t * 4})),
+                                packed({t * head_dim * 4}));
+  count_t bytes = checked_add(checked_mul(checked_mul(t, padded), head_dim * 2), region);
+  if (d.speculative.method == speculative_method::mtp && m.num_mtp_layers > 0)
+    bytes = checked_add(bytes, checked_mul(checked_mul(t, count_t{m.hc_mult} * m.hidden_size),
+                                           static_cast<count_t>(bits_per_element(m.torch_dtype) / 8.0)));
+  return bytes;
+}
+
 // Buffers a model allocates while vLLM builds it, sized for a batch of T = max_num_batched_tokens,
 // which "Model loading took" counts with the weights: deepseek_v2.py's top-k indices for the
 // sparse indexer (T x index_topk int32, DeepSeek-V3.2 and GLM-5.x; deepseek_mtp.py's drafter
 // holds one more), and Qwen3-VL's deepstack input embeddings (qwen3_vl.py, qwen3_vl_moe.py: one
 // T x hidden_size tensor in the model dtype per deepstack level, while the tower is built).
 // DeepSeek-V3.2 at 8,192 tokens: 8,192 x 2,048 x 4 B = 64 MiB; Qwen3-VL-8B: 3 x 8,192 x 4,096
-// x 2 B = 192 MiB.
+// x 2 B = 192 MiB. DeepSeek-V4's (deepseek_v4_scratch_bytes) are 0.5 - 1.5 GiB.
 constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rules, count_t max_num_batched_tokens) {
   const model& m = d.model;
   const bool mtp_drafter = d.speculative.method == speculative_method::mtp && m.num_mtp_layers > 0;
@@ -233,6 +271,7 @@ constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rule
     const count_t element = static_cast<count_t>(bits_per_element(m.torch_dtype) / 8.0);
     bytes += checked_mul(checked_mul(max_num_batched_tokens, m.hidden_size), m.vision.deepstack_layers * element);
   }
+  if (m.model_type == "deepseek_v4") bytes = checked_add(bytes, deepseek_v4_scratch_bytes(d, max_num_batched_tokens));
   return bytes;
 }
 

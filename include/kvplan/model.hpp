@@ -290,6 +290,10 @@ struct model {
   // deepseek_v2.py (DeepSeek-V3.2, GLM-5.x), whose model and MTP drafter each allocate a
   // top-k indices buffer of max_num_batched_tokens x index_topk int32 at load. 0: none.
   std::int32_t index_topk = 0;
+  // DeepSeek-V4's indexer heads and hyper-connection copies of the hidden state (config
+  // index_n_heads, hc_mult), which size the buffers its model file allocates at load.
+  std::int32_t index_n_heads = 0;
+  std::int32_t hc_mult = 0;
   // The bytes of the RoPE cos/sin caches every rank holds: get_rope keeps one cache per distinct
   // head size, rotary dimension, length, rope parameters and dtype, of length x rotary_dim
   // (estimates::rope_cache_bytes). Empty: one cache of max_model_len x the widest head (MLA:

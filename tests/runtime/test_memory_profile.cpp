@@ -378,6 +378,28 @@ TEST_CASE("weights: buffers the model allocates for a batch", "[memory_profile][
   CHECK(kvplan_test::config_model("deepseek-v3.2.json", "deepseek-ai/DeepSeek-V3.2").index_topk == 2048);
   CHECK(kvplan_test::config_model("glm-5.json", "zai-org/GLM-5").index_topk == 2048);
 
+  // DeepSeek-V4-Pro at TP 8 on H200s (8,192 tokens; nvidia/model.py): its top-k buffer 8,192 x
+  // 1,024 x 4 = 33,554,432; the eager scratch pool's q, 8,192 x 64 (16 heads a rank, padded to
+  // FlashMLA's 64) x 512 x 2 = 536,870,912, and its region, the largest of the FP4 indexer's
+  // 8,192 x 64 x (64 + 4 + 4) = 37,748,736, the top-k's 8,192 x (1,024 + 1) x 4 = 33,587,200 and
+  // the compressor's 8,192 x 512 x 4 = 16,777,216. With MTP: the drafter's top-k buffer and the
+  // hidden states, 8,192 x 4 x 7,168 x 2 = 469,762,048.
+  deployment v4{.model = models::deepseek_v4_pro, .gpu = gpus::h200, .tensor_parallel_size = 8,
+                .max_model_len = 65536, .vllm = {0, 29, 0}};
+  CHECK(make_plan(v4).profile.load_buffers_bytes == 33'554'432 + 536'870'912 + 37'748'736);
+  v4.speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 1};
+  CHECK(make_plan(v4).profile.load_buffers_bytes ==
+        2 * 33'554'432 + 536'870'912 + 37'748'736 + 469'762'048);
+  // V4-Flash at TP 1 on a B200 (16,384 tokens; 64 heads): 16,384 x 512 x 4 = 33,554,432 of
+  // top-k, q 16,384 x 64 x 512 x 2 = 1,073,741,824, the indexer's 16,384 x 64 x 72 = 75,497,472.
+  CHECK(make_plan({.model = models::deepseek_v4_flash, .gpu = gpus::b200, .max_model_len = 65536,
+                   .vllm = {0, 29, 0}})
+            .profile.load_buffers_bytes == 33'554'432 + 1'073'741'824 + 75'497'472);
+  // FlashInfer's kernel on SM12 pads to 8 - 128 heads: V4-Flash's 64 heads at TP 2 stay 32.
+  CHECK(estimates::deepseek_v4_scratch_bytes({.model = models::deepseek_v4_flash, .gpu = gpus::rtx_pro_6000,
+                                              .tensor_parallel_size = 2},
+                                             8192) == 8192LL * 32 * 512 * 2 + 8192LL * 64 * 72);
+
   // Qwen3-VL's deepstack input embeddings (qwen3_vl.py): one max_num_batched_tokens x
   // hidden_size tensor in the model dtype per entry of deepstack_visual_indexes ([8, 16, 24]),
   // while the tower is built. Qwen3-VL-8B on an H100: 3 x 8,192 x 4,096 x 2 = 201,326,592 B, at

@@ -1128,6 +1128,8 @@ TEST_CASE("2026 registry entries equal kvplan's reading of their corpus config.j
     CHECK(r.mla_projection_params == p.mla_projection_params);
     CHECK(r.mla_output_params == p.mla_output_params);
     CHECK(r.index_topk == p.index_topk);
+    CHECK(r.index_n_heads == p.index_n_heads);
+    CHECK(r.hc_mult == p.hc_mult);
     // The RoPE caches span the positions; a file with its own length holds its own.
     if (e.file_max_model_len == 0) CHECK(kvplan::estimates::rope_cache_bytes(r) == kvplan::estimates::rope_cache_bytes(p));
     // Dense models carry the reader's active count too (MoE entries carry the card's).
