@@ -279,19 +279,24 @@ constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rule
 // mxfp4_round_up_hidden_size_and_intermediate_size): Marlin, which runs them on GPUs without
 // fp4 tensor cores, rounds the hidden size up to 256 and each rank's intermediate size to 128;
 // Blackwell's TRT-LLM and FlashInfer kernels both to 256. gpt-oss's 2,880 becomes 3,072 and,
-// at TP 4, 720 becomes 768. The factor by which that grows the experts' bytes (both expert
-// matrices are hidden x intermediate per rank). Logs agree within 0.15 GiB: gpt-oss-120b loads
-// 17.22 GiB a GPU over 4 x A100 and 65.97 GiB on one H100 (vLLM 0.10.1), gpt-oss-20b 13.72 GiB
-// on an A100 (vLLM 0.19). Newer releases run Hopper on Triton kernels that pad less.
-constexpr double mxfp4_expert_padding(const model& m, const gpu& g, std::int32_t tp) {
+// at TP 4, 720 becomes 768. Hopper runs them on OpenAI's Triton kernels from v0.12 (the
+// intermediate size to 64, the hidden size as it is), which until v0.26 keep the checkpoint's
+// scales (8 bits a block of 32) beside the swizzled copy: 0.25 of every 4.25 bits again,
+// 3.4 GiB for gpt-oss-120b on one H100. The factor by which that grows the experts' bytes (both
+// expert matrices are hidden x intermediate per rank). Logs agree within 0.15 GiB: gpt-oss-120b
+// loads 17.22 GiB a GPU over 4 x A100 and 65.97 GiB on one H100 (vLLM 0.10.1, Marlin), gpt-oss-20b
+// 13.72 GiB on an A100 (vLLM 0.19).
+constexpr double mxfp4_expert_padding(const model& m, const gpu& g, std::int32_t tp, const vllm_rules& rules) {
   if (m.moe_intermediate_size <= 0 || m.hidden_size <= 0) return 1.0;
   const count_t per_rank = m.moe_intermediate_size / tp;
   if (per_rank <= 0) return 1.0;
-  const count_t intermediate_multiple = g.is_blackwell() ? 256 : 128;
-  const double hidden = static_cast<double>(cdiv(m.hidden_size, 256) * 256) / m.hidden_size;
+  const bool triton = g.vendor == gpu_vendor::nvidia && g.compute_capability == 90 && rules.hopper_mxfp4_triton;
+  const count_t intermediate_multiple = triton ? 64 : g.is_blackwell() ? 256 : 128;
+  const double hidden = triton ? 1.0 : static_cast<double>(cdiv(m.hidden_size, 256) * 256) / m.hidden_size;
   const double intermediate =
       static_cast<double>(cdiv(per_rank, intermediate_multiple) * intermediate_multiple) / static_cast<double>(per_rank);
-  return hidden * intermediate;
+  const double kept_scales = triton && rules.mxfp4_triton_keeps_scales ? 1.0 + 0.25 / 4.25 : 1.0;
+  return hidden * intermediate * kept_scales;
 }
 
 // The K and V projection parameters a rank of tp holds beyond its 1/tp share, in attention layers
@@ -331,7 +336,7 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
     w.experts = static_cast<double>(c.bytes) * share;
     w.dense = static_cast<double>(c.bytes) - w.experts;
   }
-  if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp);
+  if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp, rules);
   // --language-model-only (or every modality the tower serves limited to 0): vLLM builds no
   // tower, whose weights are in the model dtype in every checkpoint.
   if (!vision_tower_built(d, rules)) {

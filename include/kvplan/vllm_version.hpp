@@ -133,6 +133,11 @@ struct vllm_rules {
   bool indexer_logits_budget = true;
   // CUDA graphs are captured up to 1,024 tokens on Blackwell (sm100); before (and elsewhere), 512.
   bool capture_up_to_1024_on_sm100 = true;
+  // gpt-oss's mxfp4 experts run on OpenAI's Triton kernels on Hopper (vLLM ships triton_kernels);
+  // before, on Marlin unless triton_kernels was installed by hand.
+  bool hopper_mxfp4_triton = true;
+  // The Triton backend keeps the checkpoint's mxfp4 scales beside the swizzled copy it runs on.
+  bool mxfp4_triton_keeps_scales = false;
   // Full-attention layers of different page sizes share one group (UniformTypeKVCacheSpecs).
   bool uniform_type_kv_specs = true;
   // unify_kv_cache_spec_page_size pads pages that do not divide the largest one (it raised).
@@ -269,6 +274,10 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.indexer_logits_budget = v >= at_least(0, 20);
   // PR #49390: capture up to 1,024 on SM100 (v0.28).
   r.capture_up_to_1024_on_sm100 = v >= at_least(0, 28);
+  // vLLM PR #28788 (2025-11-18, dated: v0.12) builds triton_kernels into vLLM; PR #46549
+  // (2026-06-24, dated: v0.26) frees the scales the Triton backend no longer reads.
+  r.hopper_mxfp4_triton = v >= at_least(0, 12);
+  r.mxfp4_triton_keeps_scales = v >= at_least(0, 12) && v < at_least(0, 26);
   // vLLM PR #25101 (merged 2025-09-17, dated: v0.11.0).
   r.uniform_type_kv_specs = v >= at_least(0, 11);
   // vLLM PRs #45181 and #45207 (2026-06); #45207 reproduces the old error on v0.20.0-v0.22.0.

@@ -296,10 +296,20 @@ TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_pr
   // gpt-oss on an A100 (Marlin): hidden 2,880 -> 3,072; at TP 4 the intermediate 720 -> 768:
   // (3,072 / 2,880) x (768 / 720) = 1.1378; on a B200 at TP 1 both to multiples of 256: 2,880
   // -> 3,072 twice.
-  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::a100_80gb, 4) ==
+  const vllm_rules now = rules_for(newest_vllm);
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::a100_80gb, 4, now) ==
         Approx(3072.0 / 2880.0 * 768.0 / 720.0));
-  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::b200, 1) ==
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::b200, 1, now) ==
         Approx(3072.0 / 2880.0 * 3072.0 / 2880.0));
+  // Hopper: Marlin before v0.12; then OpenAI's Triton kernels, which pad each rank's intermediate
+  // size to 64 only (2,880 stays 2,880 at TP 1; 720 -> 768 at TP 4) and leave the hidden size,
+  // and until v0.26 keep the checkpoint's scales beside their own: x (1 + 0.25 / 4.25).
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::h100_sxm, 4, rules_for({0, 11, 0})) ==
+        Approx(3072.0 / 2880.0 * 768.0 / 720.0));
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::h100_sxm, 1, rules_for({0, 20, 0})) ==
+        Approx(1.0 + 0.25 / 4.25));
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::h100_sxm, 4, rules_for({0, 26, 0})) ==
+        Approx(768.0 / 720.0));
 }
 
 TEST_CASE("weights: what tensor parallelism does not split", "[memory_profile][weights]") {

@@ -154,22 +154,29 @@ TEST_CASE("mxfp4 checkpoints: experts in 4.25 bits, everything else in bfloat16"
   REQUIRE(parts.experts == 10'155'870'720.0);
   REQUIRE(parts.dense == 3'595'648'128.0);
   REQUIRE(std::abs((parts.dense + parts.experts) / 13'761'264'768.0 - 1) < 0.001);
-  // Loaded on an H100 (Marlin), the experts are padded: the hidden size 2,880 to 3,072 and the
-  // intermediate 2,880 to 2,944: 10,155,870,720 x 3,072 / 2,880 x 2,944 / 2,880 =
+  // Loaded on an H100 by vLLM 0.11 (Marlin), the experts are padded: the hidden size 2,880 to
+  // 3,072 and the intermediate 2,880 to 2,944: 10,155,870,720 x 3,072 / 2,880 x 2,944 / 2,880 =
   // 11,073,660,518 B, + 3,595,648,128 = 14,669,308,646 B.
-  const deployment d20{.model = twenty, .gpu = gpus::h100_sxm, .max_model_len = 8192};
+  deployment d20{.model = twenty, .gpu = gpus::h100_sxm, .max_model_len = 8192, .vllm = {0, 11, 0}};
   REQUIRE(checkpoint_bytes(make_plan(d20)) == 14'669'308'646);
+  // From v0.12 Hopper runs OpenAI's Triton kernels: 2,880 is a multiple of 64, nothing is
+  // padded (13,751,518,848 B); until v0.26 they keep the checkpoint's scales beside their own,
+  // 10,155,870,720 / 17 = 597,404,160 B more.
+  d20.vllm = newest_vllm;
+  REQUIRE(checkpoint_bytes(make_plan(d20)) == 13'751'518'848);
+  d20.vllm = {0, 20, 0};
+  REQUIRE(checkpoint_bytes(make_plan(d20)) == 13'751'518'848 + 597'404'160);
   // gpt-oss-120b (size unpublished): 36 x 128 x 24,891,840 = 114,701,598,720 in mxfp4 =
   //   60,935,224,320 B, padded as above: 66,441,963,110; 116,829,156,672 -
   //   114,701,598,720 = 2,127,557,952 in bfloat16 = 4,255,115,904 B; 70,697,079,014 B on one GPU.
-  REQUIRE(checkpoint_bytes(make_plan({.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .max_model_len = 8192})) ==
-          70'697'079'014);
+  REQUIRE(checkpoint_bytes(make_plan({.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .max_model_len = 8192,
+                                      .vllm = {0, 11, 0}})) == 70'697'079'014);
   // With TP 2 every part halves, and each rank's intermediate size, 2,880 / 2 = 1,440, is padded
   // to a multiple of 128 (1,536): 60,935,224,320 / 2 x 3,072 / 2,880 x 1,536 / 1,440 =
   // 34,665,372,058 B of experts + 2,127,557,952 B = 36,792,930,010 B; but the routers, 36 x
   // (128 x 2,880 + 128) = 13,275,648 bf16 parameters, each rank holds whole: + 13,275,648 x 2 B / 2.
   REQUIRE(checkpoint_bytes(make_plan({.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2,
-                                      .max_model_len = 8192})) == 36'792'930'010 + 13'275'648);
+                                      .max_model_len = 8192, .vllm = {0, 11, 0}})) == 36'792'930'010 + 13'275'648);
 }
 
 TEST_CASE("DeepSeek-V3.2 with an fp8 cache: fp8_ds_mla plus the indexer", "[plan][mla]") {
