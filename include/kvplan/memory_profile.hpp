@@ -219,13 +219,27 @@ constexpr count_t rope_cache_bytes(const model& m) {
   return checked_mul(checked_mul(m.max_model_len, rotary_dim), element);
 }
 
+// The RoPE caches of a deployment: MiniMax-Text-01 / M1 build theirs for min(config
+// max_position_embeddings, the served max_model_len) positions (minimax_text_01.py), 10,240,000
+// by the config; the others for their config's length whatever the served one.
+constexpr count_t rope_cache_bytes(const deployment& d) {
+  const model& m = d.model;
+  const count_t full = rope_cache_bytes(m);
+  const count_t served = configured_max_model_len(d);
+  if ((m.model_type == "minimax_m1" || m.model_type == "minimax_text_01" || m.model_type == "minimax") &&
+      served > 0 && served < m.max_model_len)
+    return full / m.max_model_len * served;
+  return full;
+}
+
 // DeepSeek-V4's buffers beyond its top-k indices (deepseek_v4 nvidia/model.py, every release
 // kvplan plans V4 for): DeepseekV4EagerScratchPool (eager_scratch.py, vLLM main from 2026-07-31)
 // holds q, T x the rank's heads padded for the kernel (64 or 128; FlashInfer's SM12 kernel to
 // 8 - 128) x head_dim in bf16, and one 256-byte-aligned region for the largest of the FP4
 // indexer's q (T x index_n_heads x index_head_dim / 2 values, / 32 scales, and fp32 weights), the
 // global top-k (T x index_topk + T int32) and the compressor's scratch (T x head_dim fp32); with
-// MTP, a T x hc_mult x hidden_size buffer of hidden states in the model dtype. V4-Pro at TP 8
+// a drafter (MTP, EAGLE or a draft model), a T x hc_mult x hidden_size buffer of hidden states
+// in the model dtype. V4-Pro at TP 8
 // on 8,192 tokens: q 8,192 x 64 x 512 x 2 = 536,870,912 B, the indexer's region 37,748,736 B.
 constexpr count_t deepseek_v4_scratch_bytes(const deployment& d, count_t t) {
   const model& m = d.model;
@@ -250,7 +264,9 @@ constexpr count_t deepseek_v4_scratch_bytes(const deployment& d, count_t t) {
                                        packed({t * m.index_topk * 4, t * 4})),
                                 packed({t * head_dim * 4}));
   count_t bytes = checked_add(checked_mul(checked_mul(t, padded), head_dim * 2), region);
-  if (d.speculative.method == speculative_method::mtp && m.num_mtp_layers > 0)
+  const speculative_method sm = d.speculative.method;
+  if ((sm == speculative_method::mtp && m.num_mtp_layers > 0) || sm == speculative_method::eagle ||
+      sm == speculative_method::eagle3 || sm == speculative_method::draft_model)  // use_eagle() or a draft model
     bytes = checked_add(bytes, checked_mul(checked_mul(t, count_t{m.hc_mult} * m.hidden_size),
                                            static_cast<count_t>(bits_per_element(m.torch_dtype) / 8.0)));
   return bytes;
@@ -278,7 +294,8 @@ constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rule
 // mxfp4 experts (gpt-oss) are padded for their kernels (fused_moe/oracle/mxfp4.py,
 // mxfp4_round_up_hidden_size_and_intermediate_size): Marlin, which runs them on GPUs without
 // fp4 tensor cores, rounds the hidden size up to 256 and each rank's intermediate size to 128;
-// Blackwell's TRT-LLM and FlashInfer kernels both to 256. gpt-oss's 2,880 becomes 3,072 and,
+// Blackwell's TRT-LLM and FlashInfer kernels both to 256 (the intermediate size to 128 from
+// v0.27, vLLM PR #50000). gpt-oss's 2,880 becomes 3,072 and,
 // at TP 4, 720 becomes 768. Hopper runs them on OpenAI's Triton kernels from v0.12 (the
 // intermediate size to 64, the hidden size as it is), which until v0.26 keep the checkpoint's
 // scales (8 bits a block of 32) beside the swizzled copy: 0.25 of every 4.25 bits again,
@@ -291,7 +308,7 @@ constexpr double mxfp4_expert_padding(const model& m, const gpu& g, std::int32_t
   const count_t per_rank = m.moe_intermediate_size / tp;
   if (per_rank <= 0) return 1.0;
   const bool triton = g.vendor == gpu_vendor::nvidia && g.compute_capability == 90 && rules.hopper_mxfp4_triton;
-  const count_t intermediate_multiple = triton ? 64 : g.is_blackwell() ? 256 : 128;
+  const count_t intermediate_multiple = triton ? 64 : g.is_blackwell() && !rules.blackwell_mxfp4_intermediate_128 ? 256 : 128;
   const double hidden = triton ? 1.0 : static_cast<double>(cdiv(m.hidden_size, 256) * 256) / m.hidden_size;
   const double intermediate =
       static_cast<double>(cdiv(per_rank, intermediate_multiple) * intermediate_multiple) / static_cast<double>(per_rank);
@@ -371,7 +388,7 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   per_gpu += unsplit;
   if (unsplit_bytes) *unsplit_bytes = static_cast<count_t>(unsplit + 0.5);
   memory_term t;
-  t.bytes = checked_add(static_cast<count_t>(per_gpu + 0.5), estimates::rope_cache_bytes(m));
+  t.bytes = checked_add(static_cast<count_t>(per_gpu + 0.5), estimates::rope_cache_bytes(d));
   // A published size is exact to the byte (what torch loads, less the buffers above); a size
   // from parameters misses layers a producer left unquantized: 1% and 3% of the weights.
   t.uncertainty_bytes = static_cast<count_t>(per_gpu * (c.bytes > 0 ? 0.01 : 0.03));
@@ -762,7 +779,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   memory_profile p;
   const auto given = [](count_t bytes) { return memory_term{bytes, 0, true}; };
 
-  p.rope_cache_bytes = estimates::rope_cache_bytes(m);
+  p.rope_cache_bytes = estimates::rope_cache_bytes(d);
   p.weights = d.memory.weights_bytes ? given(*d.memory.weights_bytes)
                                      : weights_estimate(d, checkpoint_of(d), rules, &p.unsplit_weights_bytes);
   if (!d.memory.weights_bytes) {

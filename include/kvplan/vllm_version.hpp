@@ -138,6 +138,8 @@ struct vllm_rules {
   bool hopper_mxfp4_triton = true;
   // The Triton backend keeps the checkpoint's mxfp4 scales beside the swizzled copy it runs on.
   bool mxfp4_triton_keeps_scales = false;
+  // Blackwell's TRT-LLM mxfp4 kernels pad each rank's intermediate size to 128; before, to 256.
+  bool blackwell_mxfp4_intermediate_128 = true;
   // Full-attention layers of different page sizes share one group (UniformTypeKVCacheSpecs).
   bool uniform_type_kv_specs = true;
   // unify_kv_cache_spec_page_size pads pages that do not divide the largest one (it raised).
@@ -278,6 +280,8 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // (2026-06-24, dated: v0.26) frees the scales the Triton backend no longer reads.
   r.hopper_mxfp4_triton = v >= at_least(0, 12);
   r.mxfp4_triton_keeps_scales = v >= at_least(0, 12) && v < at_least(0, 26);
+  // vLLM PR #50000 (2026-07-30, Kimi K3; dated v0.27 as the rest of that PR).
+  r.blackwell_mxfp4_intermediate_128 = v >= at_least(0, 27);
   // vLLM PR #25101 (merged 2025-09-17, dated: v0.11.0).
   r.uniform_type_kv_specs = v >= at_least(0, 11);
   // vLLM PRs #45181 and #45207 (2026-06); #45207 reproduces the old error on v0.20.0-v0.22.0.

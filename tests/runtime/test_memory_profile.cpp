@@ -291,6 +291,10 @@ TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_pr
   //   64 of 10,240,000 positions x 4 B.
   CHECK(estimates::rope_cache_bytes(kvplan_test::config_model("gpt-oss-20b.json", "openai/gpt-oss-20b")) == 33'554'432);
   STATIC_REQUIRE(estimates::rope_cache_bytes(models::minimax_m1) == 2'621'440'000);
+  //   MiniMax-M1 builds it for min(max_position_embeddings, the served max_model_len)
+  //   (minimax_text_01.py): at --max-model-len 131072, 131,072 x 64 x 4 B.
+  STATIC_REQUIRE(estimates::rope_cache_bytes(deployment{.model = models::minimax_m1, .gpu = gpus::h200,
+                                                        .max_model_len = 131072}) == 33'554'432);
   // - none: Nemotron-H's attention layers have no rotary embedding.
   STATIC_REQUIRE(estimates::rope_cache_bytes(models::nemotron_3_nano) == 0);
   // gpt-oss on an A100 (Marlin): hidden 2,880 -> 3,072; at TP 4 the intermediate 720 -> 768:
@@ -299,8 +303,11 @@ TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_pr
   const vllm_rules now = rules_for(newest_vllm);
   CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::a100_80gb, 4, now) ==
         Approx(3072.0 / 2880.0 * 768.0 / 720.0));
-  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::b200, 1, now) ==
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::b200, 1, rules_for({0, 26, 0})) ==
         Approx(3072.0 / 2880.0 * 3072.0 / 2880.0));
+  // From v0.27 (vLLM PR #50000) the TRT-LLM kernels pad the intermediate size to 128: 2,944.
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::b200, 1, now) ==
+        Approx(3072.0 / 2880.0 * 2944.0 / 2880.0));
   // Hopper: Marlin before v0.12; then OpenAI's Triton kernels, which pad each rank's intermediate
   // size to 64 only (2,880 stays 2,880 at TP 1; 720 -> 768 at TP 4) and leave the hidden size,
   // and until v0.26 keep the checkpoint's scales beside their own: x (1 + 0.25 / 4.25).
@@ -400,6 +407,12 @@ TEST_CASE("weights: buffers the model allocates for a batch", "[memory_profile][
   v4.speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 1};
   CHECK(make_plan(v4).profile.load_buffers_bytes ==
         2 * 33'554'432 + 536'870'912 + 37'748'736 + 469'762'048);
+  // Any drafter that reads the target's hidden states gets the buffer (use_eagle() or a draft
+  // model): EAGLE-3 adds it without the MTP layer's top-k buffer.
+  CHECK(estimates::deepseek_v4_scratch_bytes({.model = models::deepseek_v4_pro, .gpu = gpus::h200,
+                                              .tensor_parallel_size = 8,
+                                              .speculative = {.method = speculative_method::eagle3}},
+                                             8192) == 536'870'912 + 37'748'736 + 469'762'048);
   // V4-Flash at TP 1 on a B200 (16,384 tokens; 64 heads): 16,384 x 512 x 4 = 33,554,432 of
   // top-k, q 16,384 x 64 x 512 x 2 = 1,073,741,824, the indexer's 16,384 x 64 x 72 = 75,497,472.
   CHECK(make_plan({.model = models::deepseek_v4_flash, .gpu = gpus::b200, .max_model_len = 65536,
