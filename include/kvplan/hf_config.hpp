@@ -968,13 +968,13 @@ constexpr std::optional<count_t> builder::rope_cache_bytes(const model& m) {
     return (length * head + static_cast<count_t>(static_cast<double>(length) * factor) * head) * element;
   }
   if (rules_.kind == arch::gemma4) {
-    count_t sum = 0, seen[2] = {0, 0};
+    // One cache per head size: the sliding layers' head_dim, the full layers' global_head_dim.
+    count_t sliding = 0, full = 0;
     for (const layer_type& t : m.layers.types) {
-      if (!is_attention(t.kind) || t.head_size == seen[0] || t.head_size == seen[1]) continue;
-      (seen[0] == 0 ? seen[0] : seen[1]) = t.head_size;
-      sum += length * t.head_size;
+      if (t.kind == layer_kind::sliding_window) sliding = t.head_size;
+      else if (is_attention(t.kind)) full = t.head_size;
     }
-    return sum * element;
+    return length * (sliding == full ? sliding : sliding + full) * element;
   }
   double partial = r_.real(text_, "partial_rotary_factor", 0);
   if (partial == 0 && rp) partial = r_.real(json::small_object(rp.found), "partial_rotary_factor", 0);
