@@ -432,7 +432,8 @@ TEST_CASE("weights: buffers the model allocates for a batch", "[memory_profile][
   deployment v{.model = vl, .gpu = gpus::h100_sxm, .max_model_len = 32768, .vllm = {0, 19, 0}};
   const plan p = make_plan(v);
   CHECK(p.profile.load_buffers_bytes == 201'326'592);
-  CHECK(p.weights_bytes == p.profile.weights.bytes);
+  // On top of the parameters' bytes (weights_estimate), not instead of them.
+  CHECK(p.weights_bytes == weights_estimate(v, checkpoint_of(v), rules_for(v.vllm)).bytes + 201'326'592);
   v.tensor_parallel_size = 2;
   CHECK(make_plan(v).profile.load_buffers_bytes == 201'326'592);
   v.language_model_only = true;
