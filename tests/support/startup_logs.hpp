@@ -328,6 +328,31 @@ inline const std::vector<startup_log>& startup_logs() {
                   .checkpoint = 1, .gpu_memory_utilization = 0.9, .max_model_len = 32768, .max_num_seqs = 32,
                   .vllm = {0, 27, 1}},
                  55.19, 0.76, 56.89 - 55.19, std::nullopt, false, 27.85, 621'392});
+    // Qwen/Qwen2.5-0.5B, one 16 GB-class GPU (15.55 GiB; not named, not Hopper: "Using
+    // FlashAttention version 2"; kvplan takes the RTX 4080's traits with that total), vLLM 0.26.0
+    // ("Using V2 Model Runner"), AsyncEngineArgs(dtype="float16", gpu_memory_utilization=0.9,
+    // max_num_batched_tokens=32768, max_num_seqs=256): "Model loading took 0.93 GiB"; "Actual
+    // usage is 0.93 GiB for weight, 1.06 GiB for peak activation, 0.07 GiB for non-torch memory,
+    // and 0.4 GiB for CUDAGraph memory" (the capture; V2 took no estimate then); "Available KV
+    // cache memory: 11.94 GiB"; "GPU KV cache size: 1,043,072 tokens"; "Maximum concurrency for
+    // 32,768 tokens per request: 31.83x". Study notes on a streaming example (index file 69421856836).
+    v.push_back({"qwen2.5-0.5b 16GB-class fp16 V2 v0.26", "study notes, AsyncLLMEngine run (vLLM 0.26.0)",
+                 {.model = config_model("qwen2.5-0.5b.json", "Qwen/Qwen2.5-0.5B"), .gpu = with_total(gpus::rtx_4080, 15.55),
+                  .model_dtype = dtype::float16, .gpu_memory_utilization = 0.9, .max_num_seqs = 256,
+                  .max_num_batched_tokens = 32768, .vllm = {0, 26, 0}},
+                 0.93, 1.06, 0.07, 0.40, false, 11.94, 1'043'072});
+    // Qwen/Qwen3.5-4B (hybrid: Gated DeltaNet and attention; a vision tower), one L4 (22.03 GiB),
+    // the vllm/vllm-openai:v0.29.0 image, --max-model-len 32768, all else default (the 0.92
+    // utilization of v0.29): "Actual usage is 9.01 GiB for consumed memory (weights + non-torch),
+    // 2.17 GiB for peak activation, and 0.24 GiB for CUDAGraph memory" (the peak includes the
+    // graph estimate, which is not printed apart); "Available KV cache memory: 9.1 GiB"; "Setting
+    // attention block size to 528 tokens"; "GPU KV cache size: 267,842 tokens"; "Maximum
+    // concurrency for 32,768 tokens per request: 8.17x". A lab note 'hello-gpu: findings' (index
+    // file 69494016274).
+    v.push_back({"qwen3.5-4b L4 v0.29 (vision profiled)", "lab note 'hello-gpu: findings' (vLLM 0.29.0 image)",
+                 {.model = config_model("qwen3.5-4b.json", "Qwen/Qwen3.5-4B"), .gpu = with_total(gpus::l4, 22.03),
+                  .max_model_len = 32768, .vllm = {0, 29, 0}},
+                 std::nullopt, std::nullopt, std::nullopt, std::nullopt, true, 9.10, 267'842});
     // Llama-3.1-8B-Instruct on one H100 80GB (79.25 GiB), all defaults, vLLM 0.29 or later (Model
     // Runner V2, the merged capacity line): "Model loading took 15.0 GiB memory"; "Actual usage
     // is 15.26 GiB for consumed memory (weights + non-torch), 1.44 GiB for peak activation" (the
