@@ -126,21 +126,51 @@ constexpr bool vision_tower_built(const deployment& d, const vllm_rules& rules) 
 
 // --- Model runner ------------------------------------------------------------------------------
 
-// Whether vLLM runs the deployment on Model Runner V2 (its oracle, by release and model family;
-// see vllm_rules), else on the V1 runner.
-constexpr bool uses_v2_model_runner(const deployment& d, const vllm_rules& rules) {
-  if (d.v2_model_runner) return *d.v2_model_runner;  // VLLM_USE_V2_MODEL_RUNNER
+// Whether vLLM runs the deployment on Model Runner V2, else on the V1 runner: VllmConfig.
+// use_v2_model_runner, i.e. _is_default_v2_model_runner_model (an architecture list and a rule
+// that widened by release, see vllm_rules) and then _get_v2_model_runner_unsupported_features.
+// Architectures are matched by model_type: qwen3 = Qwen3ForCausalLM, llama / mistral =
+// LlamaForCausalLM / MistralForCausalLM, deepseek_v2 = DeepseekV2ForCausalLM, qwen2_moe =
+// Qwen2MoeForCausalLM, granitemoe = GraniteMoeForCausalLM, kimi_k3, deepseek_v4. Qwen3-MoE
+// (Qwen3MoeForCausalLM) is on none of the lists: V1 until every model moved (v0.29).
+constexpr bool v2_runner_by_default(const deployment& d, const vllm_rules& rules) {
   const model& m = d.model;
   if (rules.v2_model_runner_for_all_models) return true;
-  const bool dense = !m.is_hybrid() && !m.is_moe();
-  const bool quantized = !checkpoint_of(d).quantization.empty();
   const std::string_view type = m.model_type;
-  const bool qwen3 = type == "qwen3" || type == "qwen3_moe";
+  const bool quantized = !checkpoint_of(d).quantization.empty();
+  const bool moe = m.is_moe();
+  const bool hybrid = m.is_hybrid();
+  const bool listed_moe = type == "deepseek_v2" || type == "qwen2_moe" || type == "granitemoe" ||
+                          (rules.v2_runner_kimi_k3 && type == "kimi_k3") ||
+                          (rules.v2_runner_deepseek_v4 && type == "deepseek_v4");
+  // #44443 (v0.25): every model that is neither hybrid (unless listed, from #50000) nor MoE
+  // (unless listed).
+  if (rules.v2_runner_for_dense) {
+    if (hybrid && !(rules.v2_runner_kimi_k3 && listed_moe)) return false;
+    return listed_moe || !moe;
+  }
+  const bool qwen3 = type == "qwen3";
   const bool llama_mistral = type == "llama" || type == "mistral";
-  if (rules.v2_runner_for_dense && dense) return true;
-  if (rules.v2_runner_for_qwen3_llama_mistral && (qwen3 || llama_mistral) && !m.is_hybrid()) return true;
-  if (rules.v2_runner_for_llama_mistral_dense && llama_mistral && dense && !quantized) return true;
-  return rules.v2_runner_for_qwen3_dense && type == "qwen3" && dense && !quantized;
+  // #42667 and #44446 (v0.24): the list, MoE ones included, quantized or not.
+  if (rules.v2_runner_for_listed_moe) return qwen3 || llama_mistral || listed_moe;
+  // #39337 (v0.22) and #43458 (v0.23): the list's dense, unquantized models.
+  if (moe || quantized) return false;
+  return (rules.v2_runner_for_qwen3_dense && qwen3) || (rules.v2_runner_for_llama_mistral_dense && llama_mistral);
+}
+
+// What V2 does not run, whatever the model: speculative methods other than EAGLE, EAGLE-3 and
+// MTP (ngram, suffix, a draft model), and EAGLE-3 with pipeline parallelism.
+constexpr bool v2_runner_lacks_a_feature(const deployment& d) {
+  const speculative_method method = d.speculative.method;
+  if (method == speculative_method::ngram || method == speculative_method::suffix ||
+      method == speculative_method::draft_model)
+    return true;
+  return method == speculative_method::eagle3 && d.pipeline_parallel_size > 1;
+}
+
+constexpr bool uses_v2_model_runner(const deployment& d, const vllm_rules& rules) {
+  if (d.v2_model_runner) return *d.v2_model_runner;  // VLLM_USE_V2_MODEL_RUNNER
+  return v2_runner_by_default(d, rules) && !v2_runner_lacks_a_feature(d);
 }
 
 // --- Weights ---------------------------------------------------------------------------------

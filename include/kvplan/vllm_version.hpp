@@ -98,13 +98,16 @@ struct vllm_rules {
   // Model Runner V2 measures its CUDA graphs for the budget (every graph captured into a
   // throwaway pool); before, its profile_cudagraph_memory returned 0.
   bool v2_runner_estimates_cudagraphs = true;
-  // Model Runner V2 by default, by model family (vLLM's oracle): Qwen3 dense, then Llama and
-  // Mistral dense, then those families' MoE and quantized models, then every dense model
-  // (v2_model_runner_for_all_models: every model).
+  // Model Runner V2 by default (vLLM's oracle, see uses_v2_model_runner): Qwen3 dense, then
+  // Llama and Mistral dense, then a list of architectures MoE ones included (DeepSeek-V2,
+  // Qwen2-MoE, GraniteMoE) and quantized checkpoints, then every dense model with that list,
+  // then Kimi-K3 (a listed hybrid) and DeepSeek-V4 (v2_model_runner_for_all_models: every model).
   bool v2_runner_for_qwen3_dense = true;
   bool v2_runner_for_llama_mistral_dense = true;
-  bool v2_runner_for_qwen3_llama_mistral = true;
+  bool v2_runner_for_listed_moe = true;
   bool v2_runner_for_dense = true;
+  bool v2_runner_kimi_k3 = true;
+  bool v2_runner_deepseek_v4 = true;
   // V2's dummy sampler keeps no fp32 copy of the logits.
   bool v2_sampler_without_fp32_copy = true;
   // "Consumed" memory (a free-memory delta) replaces weights + non-torch: runner buffers, the
@@ -242,8 +245,12 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // the start-up logs' "Using V2 Model Runner" lines and the tags' commits.
   r.v2_runner_for_qwen3_dense = v >= at_least(0, 22);
   r.v2_runner_for_llama_mistral_dense = v >= at_least(0, 23);
-  r.v2_runner_for_qwen3_llama_mistral = v >= at_least(0, 24);
+  r.v2_runner_for_listed_moe = v >= at_least(0, 24);
   r.v2_runner_for_dense = v >= at_least(0, 25);
+  // PR #50000 (2026-07-30, Kimi-K3 on the list, listed hybrids allowed; dated: v0.27, the release
+  // that carries Kimi-K3) and the list's DeepSeek-V4 entry (2026-08-12, dated: v0.28).
+  r.v2_runner_kimi_k3 = v >= at_least(0, 27);
+  r.v2_runner_deepseek_v4 = v >= at_least(0, 28);
   // V2's profile_cudagraph_memory returned 0 ("TBD whether we keep this API") until PRs #53306,
   // #53682 and #53955 (2026-08-24..26) made it capture every graph: v0.29.
   r.v2_runner_estimates_cudagraphs = v >= at_least(0, 29);

@@ -76,11 +76,25 @@ TEST_CASE("Model Runner V2 by release and model family", "[memory_profile]") {
   CHECK(v2(models::qwen3_8b, {0, 22, 0}));         // Qwen3 dense first
   CHECK_FALSE(v2(models::llama_3_1_8b, {0, 22, 0}));
   CHECK(v2(models::llama_3_1_8b, {0, 23, 0}));     // then Llama and Mistral
-  CHECK_FALSE(v2(models::qwen3_30b_a3b, {0, 23, 0}));
-  CHECK(v2(models::qwen3_30b_a3b, {0, 24, 0}));    // then their MoE models
+  // Then a list with MoE architectures (vllm/config/vllm.py DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES):
+  // Qwen2MoeForCausalLM is on it, Qwen3MoeForCausalLM never was.
+  const model qwen2_moe = kvplan_test::config_model("qwen1.5-moe-a2.7b.json", "Qwen/Qwen1.5-MoE-A2.7B");
+  CHECK_FALSE(v2(qwen2_moe, {0, 23, 0}));
+  CHECK(v2(qwen2_moe, {0, 24, 0}));
+  CHECK_FALSE(v2(models::qwen3_30b_a3b, {0, 24, 0}));
+  CHECK_FALSE(v2(models::qwen3_30b_a3b, {0, 28, 0}));
   CHECK(v2(models::phi_4, {0, 25, 0}));            // then every dense model
+  CHECK_FALSE(v2(models::qwen3_next_80b, {0, 25, 0}));  // but not a hybrid one
+  CHECK_FALSE(v2(models::deepseek_v4_flash, {0, 27, 0}));
+  CHECK(v2(models::deepseek_v4_flash, {0, 28, 0}));  // DeepSeek-V4 joins the list
   CHECK_FALSE(v2(models::gpt_oss_20b, {0, 28, 0}));
   CHECK(v2(models::gpt_oss_20b, {0, 29, 0}));      // and every model
+  // Speculative methods V2 lacks keep the V1 runner (_get_v2_model_runner_unsupported_features).
+  deployment ngram{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .vllm = {0, 25, 0}};
+  ngram.speculative.method = speculative_method::ngram;
+  CHECK_FALSE(uses_v2_model_runner(ngram, rules_for(ngram.vllm)));
+  ngram.speculative.method = speculative_method::eagle3;
+  CHECK(uses_v2_model_runner(ngram, rules_for(ngram.vllm)));
   // Before v0.29 V2 took no graph estimate from the budget.
   CHECK_FALSE(cudagraphs_subtracted({.model = models::qwen3_8b, .gpu = gpus::h100_sxm, .vllm = {0, 28, 0}},
                                     rules_for({0, 28, 0})));

@@ -317,17 +317,18 @@ inline const std::vector<startup_log>& startup_logs() {
     // GiB for peak activation, and Z GiB for CUDAGraph memory", Y including the CUDA-graph
     // estimate the budget takes: non-torch below is X less the weights, activation is Y where
     // the runner takes no graph estimate.
-    // Qwen3-235B-A22B-Instruct-2507-FP8, 4 x RTX PRO 6000 (95.01 GiB), TP 4, vLLM 0.27.1 (Model
-    // Runner V2, which took no graph estimate before v0.29), --max-model-len 32768
-    // --max-num-seqs 32 --gpu-memory-utilization 0.9: "Model loading took 55.19 GiB memory";
-    // "Actual usage is 56.89 GiB for consumed memory (weights + non-torch), 0.76 GiB for peak
-    // activation"; "Available KV cache memory: 27.85 GiB"; "GPU KV cache size: 621,392 tokens".
-    // A runbook for an RTX PRO 6000 node.
+    // Qwen3-235B-A22B-Instruct-2507-FP8, 4 x RTX PRO 6000 (95.01 GiB), TP 4, vLLM 0.27.1 (the V1
+    // runner: Qwen3MoeForCausalLM is not on V2's list, and "Model loading took ... GiB memory"
+    // is V1's wording), --max-model-len 32768 --max-num-seqs 32 --gpu-memory-utilization 0.9:
+    // "Model loading took 55.19 GiB memory"; "Actual usage is 56.89 GiB for consumed memory
+    // (weights + non-torch), 0.76 GiB for peak activation" (the graph estimate included);
+    // "Available KV cache memory: 27.85 GiB"; "GPU KV cache size: 621,392 tokens". A runbook for
+    // an RTX PRO 6000 node.
     v.push_back({"qwen3-235b-a22b-fp8 4xRTX-PRO-6000 TP4 v0.27.1", "runbook for an RTX PRO 6000 node (vLLM 0.27.1)",
                  {.model = models::qwen3_235b_a22b, .gpu = with_total(gpus::rtx_pro_6000, 95.01), .tensor_parallel_size = 4,
                   .checkpoint = 1, .gpu_memory_utilization = 0.9, .max_model_len = 32768, .max_num_seqs = 32,
                   .vllm = {0, 27, 1}},
-                 55.19, 0.76, 56.89 - 55.19, std::nullopt, false, 27.85, 621'392});
+                 55.19, std::nullopt, 56.89 - 55.19, std::nullopt, true, 27.85, 621'392});
     // Qwen/Qwen2.5-0.5B, one 16 GB-class GPU (15.55 GiB; not named, not Hopper: "Using
     // FlashAttention version 2"; kvplan takes the RTX 4080's traits with that total), vLLM 0.26.0
     // ("Using V2 Model Runner"), AsyncEngineArgs(dtype="float16", gpu_memory_utilization=0.9,
