@@ -91,6 +91,9 @@ struct attention_traits {
   bool sparse = false;      // DeepSeek-V3.2 style sparse attention (an indexer cache)
   bool quantized_kv = false;  // an fp8 (or other quantized) KV cache
   bool ds_mla_kv = false;     // that cache in DeepSeek's fp8_ds_mla layout
+  // Attention layers of different head sizes, the largest over 256 (Gemma 4's 256 and 512),
+  // which FlashAttention 2 and 3 cannot take.
+  bool mixed_head_sizes = false;
 };
 
 // The backend vLLM picks when none is forced (vllm/platforms/cuda.py
@@ -123,6 +126,11 @@ constexpr attention_backend default_attention_backend(const gpu& g, const attent
       return t.quantized_kv ? attention_backend::flashmla : attention_backend::flash_attn_mla;
     return attention_backend::triton_mla;  // Ampere, Ada, sm_120
   }
+  // Gemma4Config.verify_and_update_config forces TRITON_ATTN for mixed head sizes; from v0.24
+  // (vLLM PR #42175) only where FlashAttention 4 cannot run (it takes sm_90 and sm_100), else
+  // it asks FA4 of whichever backend the priorities pick.
+  if (t.mixed_head_sizes && (!rules.gemma4_fa4_where_supported || (major != 9 && major != 10)))
+    return attention_backend::triton_attn;
   // FLASH_ATTN needs sm_80; Turing (T4) falls through to FLASHINFER.
   return major == 10 || major < 8 ? attention_backend::flashinfer : attention_backend::flash_attn;
 }

@@ -152,6 +152,9 @@ struct vllm_rules {
   // Step-3.5-Flash and Step-3.7-Flash.
   bool step3p5 = true;
   bool step3p7 = true;
+  // Gemma 4's mixed head sizes run FlashAttention 4 where it runs, TRITON_ATTN elsewhere; before,
+  // TRITON_ATTN on every GPU.
+  bool gemma4_fa4_where_supported = true;
   // Kimi Delta Attention (Kimi-Linear), and the Kimi-K3 model.
   bool kimi_delta_attention = true;
   bool kimi_k3 = true;
@@ -289,6 +292,9 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.mxfp4_triton_keeps_scales = v >= at_least(0, 12) && v < at_least(0, 26);
   // vLLM PR #50000 (2026-07-30, Kimi K3; dated v0.27 as the rest of that PR).
   r.blackwell_mxfp4_intermediate_128 = v >= at_least(0, 27);
+  // vLLM PR #42175 (2026-06-09): after v0.23's branch (a v0.23.0 log's line numbers are main's of
+  // 2026-06-05..08, and it prints the old "Forcing TRITON_ATTN backend"), so v0.24.
+  r.gemma4_fa4_where_supported = v >= at_least(0, 24);
   // vLLM PR #25101 (merged 2025-09-17, dated: v0.11.0).
   r.uniform_type_kv_specs = v >= at_least(0, 11);
   // vLLM PRs #45181 and #45207 (2026-06); #45207 reproduces the old error on v0.20.0-v0.22.0.

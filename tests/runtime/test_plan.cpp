@@ -57,6 +57,23 @@ TEST_CASE("the block size vLLM picks when none is given", "[plan][block_size]") 
                      .block_size == 64);
 }
 
+TEST_CASE("Gemma 4's mixed head sizes: TRITON_ATTN, or FlashAttention 4 where it runs", "[plan]") {
+  // Gemma4Config: sliding layers of head_dim 256 beside full ones of global_head_dim 512. v0.23
+  // forces TRITON_ATTN everywhere; from v0.24 only where FA4 cannot run (not sm_90 or sm_100),
+  // elsewhere the priorities' own pick (FLASH_ATTN on Hopper, FLASHINFER on Blackwell).
+  const auto backend = [](const gpu& g, vllm_version v) {
+    return make_plan({.model = models::gemma_4_31b, .gpu = g, .vllm = v}).backend;
+  };
+  CHECK(backend(gpus::h100_sxm, {0, 23, 0}) == attention_backend::triton_attn);
+  CHECK(backend(gpus::h100_sxm, {0, 24, 0}) == attention_backend::flash_attn);
+  CHECK(backend(gpus::b200, {0, 24, 0}) == attention_backend::flashinfer);
+  CHECK(backend(gpus::rtx_pro_6000, {0, 24, 0}) == attention_backend::triton_attn);
+  CHECK(backend(gpus::a100_80gb, {0, 26, 0}) == attention_backend::triton_attn);
+  // One head size (Gemma 3): the default.
+  CHECK(make_plan({.model = models::gemma_3_27b, .gpu = gpus::l40s, .vllm = {0, 23, 0}}).backend ==
+        attention_backend::flash_attn);
+}
+
 TEST_CASE("a given block size narrows the backend choice", "[plan][block_size]") {
   // vLLM walks its priority list and takes the first backend whose kernels take the block size.
   // DeepSeek-V3 on Blackwell: FLASHINFER_MLA ([32, 64]) and CUTLASS_MLA ([128]) cannot take 16,

@@ -98,9 +98,15 @@ constexpr cache_dtype resolve_kv_cache_dtype(const deployment& d, const vllm_rul
 
 // What the backend choice depends on, for a model and its resolved KV cache dtype.
 constexpr attention_traits attention_traits_of(const model& m, cache_dtype resolved) {
+  std::int32_t smallest = 0, largest = 0;
+  for (const layer_type& t : m.layers.types) {
+    if (!is_attention(t.kind) || is_latent_attention(t.kind) || t.head_size <= 0) continue;
+    if (smallest == 0 || t.head_size < smallest) smallest = t.head_size;
+    if (t.head_size > largest) largest = t.head_size;
+  }
   return {m.uses_mla(), detail::has_indexer(m),
           resolved != cache_dtype::bfloat16 && resolved != cache_dtype::float16 && resolved != cache_dtype::auto_,
-          resolved == cache_dtype::fp8_ds_mla};
+          resolved == cache_dtype::fp8_ds_mla, smallest != largest && largest > 256};
 }
 
 // DeepSeek-V4's only block size (its FlashMLA sparse kernels' page).
