@@ -2584,7 +2584,8 @@ constexpr void builder::gemma4() {
 }
 
 // Vision towers whose weights vLLM loads with the language model: Gemma 3's SigLIP (and its
-// projector), Llama 4's encoder (and projector); any other tower is estimated from its
+// projector), Llama 4's encoder (and projector), Gemma 4's (and its embedder), LLaVA's CLIP;
+// any other tower is estimated from its
 // vision_config (the model's source then says so), and Gemma 4's audio encoder from its
 // audio_config.
 constexpr void builder::vision_tower() {
@@ -2656,6 +2657,18 @@ constexpr void builder::vision_tower() {
     vision_params_ = params::clip_vision(s);
     if (next) vision_params_ += c_.hidden;  // image_newline
     t_.total += vision_params_;
+  } else if (rules_.kind == arch::gemma4) {
+    params::gemma4_vision_shape s;
+    s.hidden = r_.require_integer(vc, "hidden_size");
+    s.intermediate = r_.require_integer(vc, "intermediate_size");
+    s.layers = r_.require_integer(vc, "num_hidden_layers");
+    s.head_dim = r_.integer(vc, "head_dim", s.hidden / r_.integer(vc, "num_attention_heads", 16, 1, 1024), 1);
+    s.channels = r_.integer(vc, "num_channels", 3, 1);
+    s.patch_size = r_.integer(vc, "patch_size", 16, 1);
+    s.position_embedding_size = r_.integer(vc, "position_embedding_size", 10240, 1);
+    s.text_hidden = c_.hidden;
+    vision_params_ = params::gemma4_vision(s);
+    t_.total += vision_params_;
   } else {
     // Any other tower: estimated from what vision_config says (params::vit_estimate). The keys
     // differ by family: Qwen2-VL's embed_dim / mlp_ratio, MoonViT's vt_* names, Pixtral's and
@@ -2680,13 +2693,6 @@ constexpr void builder::vision_tower() {
       for (json::elements e(deep.found); !e.done(); e.next()) ++s.mergers;
     }
     s.out_hidden = key({"out_hidden_size", "text_hidden_size"}, c_.hidden);
-    if (rules_.kind == arch::gemma4) {
-      // Gemma 4: pooled (pooling_kernel_size), not merged; one projection to the text width,
-      // and a learned 2-D position table of position_embedding_size per axis.
-      s.merge = 1;
-      s.position_embeddings = 2 * key({"position_embedding_size"}, 10240);
-      s.patch_size = key({"patch_size"}, 16);
-    }
     if (s.hidden <= 0 || s.layers <= 0) {
       r_.report(errc::config_part_not_counted, "vision_config");
       return;

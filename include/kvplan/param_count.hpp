@@ -290,6 +290,29 @@ constexpr param_count vit_estimate(const vit_estimate_shape& v) {
          merger * v.mergers;
 }
 
+// Gemma 4's vision tower (transformers' Gemma4VisionModel, which vLLM builds with
+// AutoModel.from_config) and Gemma4MultimodalEmbedder: a bias-free patch projection of
+// channels x patch^2 values, a learned position table of 2 x position_embedding_size rows,
+// then per layer bias-free q, k, v, o, a gated MLP (gate_proj, up_proj, down_proj), four
+// RMSNorms and the q / k norms of head_dim; the embedder projects to the text width. Gemma-4-31B:
+// 884,736 + 23,592,960 + 27 x 20,187,792 + 6,193,152 = 575,741,232.
+struct gemma4_vision_shape {
+  count_t hidden = 0;
+  count_t intermediate = 0;
+  count_t layers = 0;
+  count_t head_dim = 0;
+  count_t channels = 3;
+  count_t patch_size = 16;
+  count_t position_embedding_size = 0;
+  count_t text_hidden = 0;
+};
+constexpr param_count gemma4_vision(const gemma4_vision_shape& v) {
+  const param_count layer = linear(v.hidden, v.hidden) * 4 + mlp(v.hidden, v.intermediate, true) +
+                            param_count{v.hidden} * 4 + param_count{v.head_dim} * 2;
+  return param_count{v.channels} * v.patch_size * v.patch_size * v.hidden +
+         param_count{2} * v.position_embedding_size * v.hidden + layer * v.layers + linear(v.hidden, v.text_hidden);
+}
+
 // An audio encoder of Conformer blocks, estimated from its width and depth alone (Gemma 3n / 4's
 // audio_config gives no more): per block two half-step feed-forwards of 4 x hidden (16 h^2),
 // attention (4 h^2) and the convolution module's pointwise projections (3 h^2); then the

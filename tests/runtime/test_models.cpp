@@ -788,10 +788,14 @@ TEST_CASE("gemma-4-31b", "[models][swa][gemma4]") {
   STATIC_REQUIRE(m.layers[5].head_size == 512 && m.layers[4].head_size == 256);
   // Text: hidden 5376, 32 heads, 16 KV heads, 4 global KV heads, SwiGLU-shaped MLP 21504 =
   // 30,697,345,280 (card: 30.7B). The reader counts a v_proj on the 10 full layers too
-  // (10 x 5376 x 4 x 512 = 110,100,480) and estimates the vision tower at 443,475,696.
+  // (10 x 5376 x 4 x 512 = 110,100,480) and the vision tower (Gemma4VisionModel, 27 layers of
+  // 1152 with a gated MLP of 4304, 72-wide heads) with its embedder: patches 3 x 16 x 16 x 1152
+  // = 884,736, positions 2 x 10240 x 1152 = 23,592,960, layers 27 x (4 x 1152^2 + 3 x 1152 x
+  // 4304 + 4 x 1152 + 2 x 72) = 545,070,384, the embedder 1152 x 5376 = 6,193,152.
   constexpr count_t text = g4_text(5376, 32, 16, 4, 60, 21504);
   STATIC_REQUIRE(text == 30'697'345'280);
-  STATIC_REQUIRE(m.total_params - text == 110'100'480 + 443'475'696);
+  constexpr count_t vision = 884'736 + 23'592'960 + 27 * (4 * 1152 * 1152 + 3 * 1152 * 4304 + 4 * 1152 + 2 * 72);
+  STATIC_REQUIRE(m.total_params - text == 110'100'480 + vision + 1152 * 5376);
   STATIC_REQUIRE(m.active_params == m.total_params);
 }
 
@@ -804,10 +808,11 @@ TEST_CASE("gemma-4-26b-a4b", "[models][swa][gemma4][moe]") {
   STATIC_REQUIRE(m.layers[29].kind == layer_kind::full_attention);
   // Text: hidden 2816, 16 heads, 8 KV heads, 2 global KV heads, dense MLP 2112 and 128 experts
   // of 704 = 25,233,141,760 (card: 25.2B). The reader adds 5 x 2816 x 2 x 512 = 14,417,920 of
-  // v_proj and a vision estimate of 440,524,016.
+  // v_proj and the 31B's vision tower (569,548,080 before its embedder) with an embedder to
+  // 2816 (1152 x 2816 = 3,244,032).
   constexpr count_t text = g4_text(2816, 16, 8, 2, 30, 2112, 128, 704, 128);
   STATIC_REQUIRE(text == 25'233'141'760);
-  STATIC_REQUIRE(m.total_params - text == 14'417'920 + 440'524'016);
+  STATIC_REQUIRE(m.total_params - text == 14'417'920 + 569'548'080 + 1152 * 2816);
   // Active: top 8 with the embeddings = 3.82B; "3.8B" is rounded to 0.1B: 0.05B = 1.3 %.
   STATIC_REQUIRE(within(m.active_params, g4_text(2816, 16, 8, 2, 30, 2112, 128, 704, 8), 0.013));
   STATIC_REQUIRE(m.expert_params == 30LL * 128 * swiglu(2816, 704));

@@ -65,30 +65,30 @@ inline constexpr model gemma_3_27b{
 // 60 (50 sliding, 10 full), hidden_size 5376, num_attention_heads 32, num_key_value_heads 16,
 // num_global_key_value_heads 4, head_dim 256, global_head_dim 512, sliding_window 1024,
 // intermediate_size 21504, vocab_size 262144, max_position_embeddings 262144, dtype bfloat16.
-// 31,250,921,456 parameters by the reader: 30,807,445,760 without the estimated vision tower,
-// 30,697,345,280 without the 10 x 5376 x 4 x 512 = 110,100,480 of v_proj either (NVIDIA's card
-// for the model: 30.7B).
+// 31,383,186,992 parameters by the reader: 30,807,445,760 without the vision tower (575,741,232:
+// params::gemma4_vision), 30,697,345,280 without the 10 x 5376 x 4 x 512 = 110,100,480 of
+// v_proj either (NVIDIA's card for the model: 30.7B).
 inline constexpr model gemma_4_31b{
     .name = "gemma-4-31b",
     .hf_id = "google/gemma-4-31B-it",
     .model_type = "gemma4",
     .source = "nvidia/Gemma-4-31B-IT-NVFP4 config.json (ai-dynamo/aiconfigurator copy); kvplan's "
-              "config reader (vision tower estimated from vision_config); model card",
+              "config reader (the vision tower counted from vision_config); model card",
     .hidden_size = 5376,
     .num_attention_heads = 32,
     .vocab_size = 262144,
     .intermediate_size = 21504,
     .max_model_len = 262144,
     .torch_dtype = dtype::bfloat16,
-    .total_params = 31'250'921'456,
-    .active_params = 31'250'921'456,
+    .total_params = 31'383'186'992,
+    .active_params = 31'383'186'992,
     // RoPE: the sliding layers' 262,144 x 256 and the full layers' proportional 262,144 x 512; 2 B.
     .rope_cache_bytes = 262144LL * (256 + 512) * 2,
     .tie_word_embeddings = true,
     .layers = periodic_layers(60, 6, sliding_window(16, 256, 1024), full_attention(4, 512)),
     .checkpoints = {{"google/gemma-4-31B-it", dtype::bfloat16, 0},
                     {"nvidia/Gemma-4-31B-IT-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
-    .vision_params = 443'475'696,
+    .vision_params = 575'741'232,
 };
 
 // google/gemma-4-26B-A4B-it, text_config of google/gemma-4-26B-A4B's config.json (the
@@ -101,15 +101,16 @@ inline constexpr model gemma_4_31b{
 // global_head_dim 512, sliding_window 1024, intermediate_size 2112 (a dense MLP in every
 // layer) and enable_moe_block true: num_experts 128 beside it (top_k_experts 8,
 // moe_intermediate_size 704), vocab_size 262144, max_position_embeddings 262144, dtype
-// bfloat16. 25,688,083,696 parameters by the reader: 25,247,559,680 without the estimated
-// vision tower, 25,233,141,760 without the 5 x 2816 x 2 x 512 = 14,417,920 of v_proj either
+// bfloat16. 25,820,351,792 parameters by the reader: 25,247,559,680 without the vision tower
+// (572,792,112, its embedder to 2,816), 25,233,141,760 without the 5 x 2816 x 2 x 512 =
+// 14,417,920 of v_proj either
 // (card: 25.2B); 3.8B active (card; the reader: 3.84B for the language model).
 inline constexpr model gemma_4_26b_a4b{
     .name = "gemma-4-26b-a4b",
     .hf_id = "google/gemma-4-26B-A4B-it",
     .model_type = "gemma4",
     .source = "google/gemma-4-26B-A4B and NVFP4 config.json (ai-dynamo/aiconfigurator copies); "
-              "kvplan's config reader (vision tower estimated from vision_config); model card",
+              "kvplan's config reader (the vision tower counted from vision_config); model card",
     .hidden_size = 2816,
     .num_attention_heads = 16,
     .vocab_size = 262144,
@@ -118,7 +119,7 @@ inline constexpr model gemma_4_26b_a4b{
     .num_experts_per_tok = 8,
     .max_model_len = 262144,
     .torch_dtype = dtype::bfloat16,
-    .total_params = 25'688'083'696,
+    .total_params = 25'820'351'792,
     .active_params = 3'800'000'000,
     .expert_params = 30LL * 128 * 3 * 2816 * 704,
     .replicated_params = 30LL * 2816 * 128,
@@ -130,7 +131,7 @@ inline constexpr model gemma_4_26b_a4b{
     .checkpoints = {{"google/gemma-4-26B-A4B-it", dtype::bfloat16, 0},
                     // ModelOpt keeps attention and shared / dense MLPs unquantized: experts only.
                     {"nvidia/Gemma-4-26B-A4B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3, 0, false, true}},
-    .vision_params = 440'524'016,
+    .vision_params = 572'792'112,
 };
 
 }  // namespace kvplan::inline v0::models
