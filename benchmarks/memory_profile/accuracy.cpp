@@ -50,7 +50,7 @@ int main() {
                               : kvplan::cudagraph_estimate(
                                     log.deployment.model, log.deployment.gpu, kvplan::rules_for(p.vllm),
                                     kvplan::uses_v2_model_runner(log.deployment, kvplan::rules_for(p.vllm)),
-                                    log.deployment.pipeline_parallel_size, p.max_num_seqs, p.max_num_batched_tokens)
+                                    log.deployment.tensor_parallel_size, log.deployment.pipeline_parallel_size, p.max_num_seqs, p.max_num_batched_tokens)
                                     .bytes;
     const double kv = kvplan_test::to_gib(p.available_kv_cache_bytes);
     const auto relative_error = [&](double gib) { return (gib - log.available_kv) / std::max(std::abs(log.available_kv), 1.0); };

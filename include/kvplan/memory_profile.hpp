@@ -755,18 +755,25 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
   return n;
 }
 
-// The V1 runner's profile_cudagraph_memory (vLLM PR #30515) captures the two largest graphs of
-// each mode and estimates first capture + (n - 1) x the second; V2's (v0.29) captures every
-// graph. A graph's own memory (kernel nodes, the outputs each captured piece keeps) grows with
-// the layers it spans, and MoE layers launch more kernels. No source gives the bytes; start-up
-// logs show, per graph and layer, 0.27 - 0.4 MiB for dense models (Qwen2-7B: 0.50 GiB for 28
-// layers in 67 graphs; Qwen2.5-72B over 4 x L40S: an estimate of 2.73 GiB for 80 layers in 86
-// graphs) and 0.55 - 0.8 MiB for MoE ones (gpt-oss-120b 1.88 GiB, 36 layers; Qwen3-235B 3.45 GiB,
-// 94 layers; 67 graphs each), and V2's complete capture far less (0.23 GiB for Llama-3.1-8B's
-// 32 layers in 102 graphs). kvplan takes 0.35 MiB (dense) or 0.75 MiB (MoE) for the V1
-// estimate, 0.1 MiB for V2's, with half of that either way (all of it for V2). FULL graphs
-// (default FULL_AND_PIECEWISE, v0.11) cover the uniform-decode sizes up to max_num_seqs;
-// PIECEWISE ones all sizes.
+// The V1 runner's profile_cudagraph_memory (vLLM PR #30515) captures the two largest sizes of
+// each mode into a throwaway pool and takes first capture + (n - 1) x max(second, 1 MiB); V2's
+// (v0.29) captures every graph. Each PIECEWISE size is one CUDA graph per piece, the layers +
+// 1 pieces the splitting ops (attention, Mamba and linear-attention mixers) cut; each FULL size
+// is one graph. What a graph costs is the driver's (its executable graph) and no source gives
+// it; start-up logs do. Per PIECEWISE size and layer, with FULL graphs at the 1 MiB floor:
+//   one GPU: 0.19 - 0.44 MiB (v0.19 - v0.26 estimates: Gemma-4-31B 0.25 on a B300, Qwen2.5-7B
+//     0.39, Qwen3.5-4B 0.37 - 0.40, Gemma-4-26B-A4B 0.44, Qwen3-0.6B 0.19; v0.10 captures,
+//     PIECEWISE only: Qwen2-7B 0.26, Qwen3-8B 0.28, LLaVA-1.6-7B 0.31; one outlier, Qwen3-8B on
+//     an A100-40GB at v0.19, 1.3);
+//   tensor parallel: 0.34 - 1.28 MiB (Qwen2.5-72B over 4 x L40S 0.69, DeepSeek-V4-Flash over 2
+//     0.90, GLM-5.2 over 4 x GB200 1.28; v0.10: Qwen3-235B over 8 x L40S 0.56, gpt-oss-120b over
+//     4 x A100 0.78, Qwen3-Next over 2 x H200 0.74, Qwen2-7B over 2 x A100 0.34).
+// kvplan takes 0.32 MiB on one GPU and 0.75 MiB with TP > 1, and as its uncertainty half of
+// the estimate on one GPU, three quarters with TP (the spreads above). Counting FULL graphs as PIECEWISE ones, as kvplan did, over-estimated the v0.19+
+// logs by a median of 0.38 GiB (Gemma-4-31B on a B300: 2.09 GiB against 0.76); this rule misses
+// them by a median of 0.11. V2's complete capture (every graph of both modes) costs far less per
+// graph: 0.1 MiB per graph and layer (Llama-3.1-8B: 0.23 GiB for 32 layers in 102 graphs),
+// all of it as the uncertainty.
 // The number of graphs captured: PIECEWISE for every size, FULL for the decode sizes.
 constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
                                   count_t max_num_batched_tokens) {
@@ -777,13 +784,20 @@ constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::in
 }
 
 constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vllm_rules& rules, bool v2_runner,
-                                         std::int32_t pp, std::int32_t max_num_seqs, count_t max_num_batched_tokens) {
+                                         std::int32_t tp, std::int32_t pp, std::int32_t max_num_seqs,
+                                         count_t max_num_batched_tokens) {
   memory_term t;
   const count_t layers = cdiv(m.num_layers(), pp);
-  const count_t per_graph_and_layer = v2_runner ? MiB / 10 : m.is_moe() ? 3 * MiB / 4 : 7 * MiB / 20;
-  t.bytes = checked_mul(checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens), layers),
-                        per_graph_and_layer);
-  t.uncertainty_bytes = v2_runner ? t.bytes : t.bytes / 2;
+  if (v2_runner) {
+    t.bytes = checked_mul(checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens), layers), MiB / 10);
+    t.uncertainty_bytes = t.bytes;
+    return t;
+  }
+  const count_t piecewise = cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules);
+  const count_t full = cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens) - piecewise;
+  const count_t per_size_and_layer = tp > 1 ? 3 * MiB / 4 : 8 * MiB / 25;
+  t.bytes = checked_add(checked_mul(checked_mul(piecewise, layers), per_size_and_layer), checked_mul(full, MiB));
+  t.uncertainty_bytes = tp > 1 ? t.bytes * 3 / 4 : t.bytes / 2;
   return t;
 }
 
@@ -856,7 +870,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
   else
-    p.cudagraph = cudagraph_estimate(m, d.gpu, rules, uses_v2_model_runner(d, rules), pp, graph_seqs,
+    p.cudagraph = cudagraph_estimate(m, d.gpu, rules, uses_v2_model_runner(d, rules), tp, pp, graph_seqs,
                                      max_num_batched_tokens);
   return p;
 }
