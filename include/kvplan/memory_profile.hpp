@@ -635,9 +635,12 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
     a.kept_bytes = checked_mul(checked_mul(2 * a.tokens, hidden), element);
   }
   // One layer's forward over T tokens, first order (Inductor reuses buffers): the residual and
-  // the layer input, then the dense MLP's gate_up (2I/TP) and its activation (I/TP).
+  // the layer input, then the dense MLP's gate_up (2I/TP) and its activation (I/TP); in a MoE
+  // layer the experts' output, which the modular kernel allocates beside its workspace
+  // (FusedMoEKernel: output = torch.empty_like(hidden_states)), H.
+  const count_t moe_output = m.num_experts_per_tok > 0 && m.moe_intermediate_size > 0 ? hidden : 0;
   a.forward_bytes = checked_mul(checked_mul(a.tokens, element),
-                                checked_add(2 * hidden, 3 * count_t{m.intermediate_size} / tp));
+                                checked_add(2 * hidden, max_of(3 * count_t{m.intermediate_size} / tp, moe_output)));
   // Routed experts (fused_moe TritonExperts.workspace_shapes): (T, top_k, max(N/2, H)) and
   // (T, top_k, max(N, H)) with N = 2 x moe_intermediate_size / TP, in the model dtype; with
   // expert parallelism each rank holds whole experts (FusedMoEParallelConfig: moe tp_size 1),
