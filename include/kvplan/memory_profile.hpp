@@ -781,10 +781,19 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 // less kvplan's transient, 0.21 MiB per graph and layer for Llama-3.1-8B (1.44 - 0.78 GiB over
 // 102 graphs of 32 layers) and 0.18 for Qwen3.5-4B (2.17 - 1.70 GiB, 86 graphs, 32 layers).
 // kvplan takes 0.19 MiB, all of it as the uncertainty.
-// The number of graphs captured: PIECEWISE for every size, FULL for the decode sizes.
+// Whether vLLM compiles the model (its class carries @support_torch_compile). The models under
+// vllm/models/ (DeepSeek-V4 from PR #43746, Kimi-K3, MiniMax-M3) do not: no Inductor passes (so
+// no FlashInfer all-reduce fusion workspace) and no PIECEWISE graphs, whose pieces the compiled
+// backend cuts; their graphs are the runner's FULL ones.
+constexpr bool compiled_by_vllm(const model& m) {
+  return m.model_type != "deepseek_v4" && m.model_type != "kimi_k3" && m.model_type != "minimax_m3";
+}
+
+// The number of graphs captured: PIECEWISE for every size (compiled models), FULL for the
+// decode sizes.
 constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
-                                  count_t max_num_batched_tokens) {
-  return cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules) +
+                                  count_t max_num_batched_tokens, bool piecewise = true) {
+  return (piecewise ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules) : 0) +
          (rules.full_and_piecewise_graphs
               ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, max_num_seqs)
               : 0);
@@ -795,14 +804,16 @@ constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vll
                                          count_t max_num_batched_tokens) {
   memory_term t;
   const count_t layers = cdiv(m.num_layers(), pp);
+  const bool compiled = compiled_by_vllm(m);
   if (v2_runner) {
-    t.bytes = checked_mul(checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens), layers),
-                          19 * MiB / 100);
+    t.bytes = checked_mul(
+        checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, compiled), layers),
+        19 * MiB / 100);
     t.uncertainty_bytes = t.bytes;
     return t;
   }
-  const count_t piecewise = cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules);
-  const count_t full = cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens) - piecewise;
+  const count_t piecewise = compiled ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules) : 0;
+  const count_t full = cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, compiled) - piecewise;
   const count_t per_size_and_layer = tp > 1 ? 3 * MiB / 4 : 8 * MiB / 25;
   t.bytes = checked_add(checked_mul(checked_mul(piecewise, layers), per_size_and_layer), checked_mul(full, MiB));
   t.uncertainty_bytes = tp > 1 ? t.bytes * 3 / 4 : t.bytes / 2;
@@ -861,7 +872,8 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   }
 
   p.allreduce_workspace_bytes =
-      rules.flashinfer_allreduce_fusion ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens) : 0;
+      rules.flashinfer_allreduce_fusion && compiled_by_vllm(m) ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens)
+                                                                : 0;
   p.non_torch = d.memory.non_torch_bytes
                     ? given(*d.memory.non_torch_bytes)
                     : non_torch_estimate(m, d.gpu, rules, tp, pp, max_num_batched_tokens);
@@ -874,7 +886,8 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   // decode steps verify 1 + K tokens a request (uniform_decode_query_len).
   const std::int32_t k = speculative_tokens(d);
   const std::int32_t graph_seqs = static_cast<std::int32_t>(min_of(count_t{max_num_seqs} * (1 + k), count_t{1} << 20));
-  p.num_cudagraphs = d.enforce_eager ? 0 : cudagraph_count(d.gpu, rules, graph_seqs, max_num_batched_tokens);
+  p.num_cudagraphs =
+      d.enforce_eager ? 0 : cudagraph_count(d.gpu, rules, graph_seqs, max_num_batched_tokens, compiled_by_vllm(m));
   if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
   else

@@ -471,6 +471,18 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(cudagraph_count(gpus::l40s, now, 256, 2048) == 51 + 35);
   // Blackwell captures up to 1,024 from v0.28: 3 + 31 + (1,024 - 256) / 16 + 1 = 83.
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::b200, 1024, 16384, now) == 83);
+  // Models vLLM does not compile (vllm/models/: DeepSeek-V4, Kimi-K3, MiniMax-M3) have no Inductor
+  // pass, so no fusion workspace, and only the runner's FULL graphs. On 8 B200s (v0.29: 1,024
+  // sequences, capture up to 1,024 on sm_100): DeepSeek-V3 captures 83 PIECEWISE + 83 FULL sizes
+  // and holds 4 x 8 x 1 MiB of workspace; DeepSeek-V4-Pro captures the 83 FULL ones only.
+  const plan v3 = make_plan({.model = models::deepseek_v3, .gpu = gpus::b200, .tensor_parallel_size = 8,
+                             .vllm = {0, 29, 0}});
+  const plan v4 = make_plan({.model = models::deepseek_v4_pro, .gpu = gpus::b200, .tensor_parallel_size = 8,
+                             .vllm = {0, 29, 0}});
+  CHECK(v3.profile.num_cudagraphs == 83 + 83);
+  CHECK(v3.profile.allreduce_workspace_bytes == 32 * MiB);
+  CHECK(v4.profile.num_cudagraphs == 83);
+  CHECK(v4.profile.allreduce_workspace_bytes == 0);
   // The V1 estimate: PIECEWISE sizes x layers x 0.32 MiB (8 MiB / 25 = 335,544 B) on one GPU,
   // 0.75 MiB with TP, and 1 MiB per FULL graph. Gemma-4-31B on a B300, v0.26, 1,024 sequences:
   // 51 x 60 x 335,544 + 51 x 1,048,576 = 1,080,242,016 B (its log: "Estimated CUDA graph
