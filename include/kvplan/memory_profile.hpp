@@ -140,8 +140,9 @@ constexpr bool v2_runner_by_default(const deployment& d, const vllm_rules& rules
   const bool quantized = !checkpoint_of(d).quantization.empty();
   const bool moe = m.is_moe();
   const bool hybrid = m.is_hybrid();
+  // ROCM_EXCLUDED_V2_MODEL_RUNNER_ARCHITECTURES (#50000): Kimi-K3 stays on V1 on ROCm.
   const bool listed_moe = type == "deepseek_v2" || type == "qwen2_moe" || type == "granitemoe" ||
-                          (rules.v2_runner_kimi_k3 && type == "kimi_k3") ||
+                          (rules.v2_runner_kimi_k3 && type == "kimi_k3" && d.gpu.vendor != gpu_vendor::amd) ||
                           (rules.v2_runner_deepseek_v4 && type == "deepseek_v4");
   // #44443 (v0.25): every model that is neither hybrid (unless listed, from #50000) nor MoE
   // (unless listed).
@@ -637,8 +638,10 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
   // One layer's forward over T tokens, first order (Inductor reuses buffers): the residual and
   // the layer input, then the dense MLP's gate_up (2I/TP) and its activation (I/TP); in a MoE
   // layer the experts' output, which the modular kernel allocates beside its workspace
-  // (FusedMoEKernel: output = torch.empty_like(hidden_states)), H.
-  const count_t moe_output = m.num_experts_per_tok > 0 && m.moe_intermediate_size > 0 ? hidden : 0;
+  // (FusedMoEKernel: output = torch.empty_like(hidden_states)), H, from v0.12.
+  // Before torch 2.9 (vLLM v0.12; PR #26497) the experts wrote in place into their input.
+  const count_t moe_output =
+      rules.moe_output_out_of_place && m.num_experts_per_tok > 0 && m.moe_intermediate_size > 0 ? hidden : 0;
   a.forward_bytes = checked_mul(checked_mul(a.tokens, element),
                                 checked_add(2 * hidden, max_of(3 * count_t{m.intermediate_size} / tp, moe_output)));
   // Routed experts (fused_moe TritonExperts.workspace_shapes): (T, top_k, max(N/2, H)) and
@@ -781,19 +784,17 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 // less kvplan's transient, 0.21 MiB per graph and layer for Llama-3.1-8B (1.44 - 0.78 GiB over
 // 102 graphs of 32 layers) and 0.18 for Qwen3.5-4B (2.17 - 1.70 GiB, 86 graphs, 32 layers).
 // kvplan takes 0.19 MiB, all of it as the uncertainty.
-// Whether vLLM compiles the model (its class carries @support_torch_compile). The models under
-// vllm/models/ (DeepSeek-V4 from PR #43746, Kimi-K3, MiniMax-M3) do not: no Inductor passes (so
-// no FlashInfer all-reduce fusion workspace) and no PIECEWISE graphs, whose pieces the compiled
-// backend cuts; their graphs are the runner's FULL ones.
-constexpr bool compiled_by_vllm(const model& m) {
-  return m.model_type != "deepseek_v4" && m.model_type != "kimi_k3" && m.model_type != "minimax_m3";
-}
+// Whether vLLM compiles the model (its class carries @support_torch_compile). DeepSeek-V4 (from
+// PR #43746) and Kimi-K3, under vllm/models/, do not: vLLM runs them with breakable CUDA graphs
+// (VLLM_USE_BREAKABLE_CUDAGRAPH, set for them in vllm/config/vllm.py: its PIECEWISE path, so the
+// graph count holds) and without Inductor's passes, so without FlashInfer's all-reduce fusion
+// workspace. (MiniMax-M3, also uncompiled, calls FlashInfer's fused all-reduce itself.)
+constexpr bool compiled_by_vllm(const model& m) { return m.model_type != "deepseek_v4" && m.model_type != "kimi_k3"; }
 
-// The number of graphs captured: PIECEWISE for every size (compiled models), FULL for the
-// decode sizes.
+// The number of graphs captured: PIECEWISE for every size, FULL for the decode sizes.
 constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
-                                  count_t max_num_batched_tokens, bool piecewise = true) {
-  return (piecewise ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules) : 0) +
+                                  count_t max_num_batched_tokens) {
+  return cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules) +
          (rules.full_and_piecewise_graphs
               ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, max_num_seqs)
               : 0);
@@ -804,16 +805,14 @@ constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vll
                                          count_t max_num_batched_tokens) {
   memory_term t;
   const count_t layers = cdiv(m.num_layers(), pp);
-  const bool compiled = compiled_by_vllm(m);
   if (v2_runner) {
-    t.bytes = checked_mul(
-        checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, compiled), layers),
-        19 * MiB / 100);
+    t.bytes = checked_mul(checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens), layers),
+                          19 * MiB / 100);
     t.uncertainty_bytes = t.bytes;
     return t;
   }
-  const count_t piecewise = compiled ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules) : 0;
-  const count_t full = cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, compiled) - piecewise;
+  const count_t piecewise = cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules);
+  const count_t full = cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens) - piecewise;
   const count_t per_size_and_layer = tp > 1 ? 3 * MiB / 4 : 8 * MiB / 25;
   t.bytes = checked_add(checked_mul(checked_mul(piecewise, layers), per_size_and_layer), checked_mul(full, MiB));
   t.uncertainty_bytes = tp > 1 ? t.bytes * 3 / 4 : t.bytes / 2;
@@ -886,8 +885,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   // decode steps verify 1 + K tokens a request (uniform_decode_query_len).
   const std::int32_t k = speculative_tokens(d);
   const std::int32_t graph_seqs = static_cast<std::int32_t>(min_of(count_t{max_num_seqs} * (1 + k), count_t{1} << 20));
-  p.num_cudagraphs =
-      d.enforce_eager ? 0 : cudagraph_count(d.gpu, rules, graph_seqs, max_num_batched_tokens, compiled_by_vllm(m));
+  p.num_cudagraphs = d.enforce_eager ? 0 : cudagraph_count(d.gpu, rules, graph_seqs, max_num_batched_tokens);
   if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
   else

@@ -152,6 +152,8 @@ struct vllm_rules {
   // Step-3.5-Flash and Step-3.7-Flash.
   bool step3p5 = true;
   bool step3p7 = true;
+  // A MoE layer's output is a new [T, H] tensor; before, the experts wrote in place.
+  bool moe_output_out_of_place = true;
   // Gemma 4's mixed head sizes run FlashAttention 4 where it runs, TRITON_ATTN elsewhere; before,
   // TRITON_ATTN on every GPU.
   bool gemma4_fa4_where_supported = true;
@@ -251,7 +253,7 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.v2_runner_for_listed_moe = v >= at_least(0, 24);
   r.v2_runner_for_dense = v >= at_least(0, 25);
   // PR #50000 (2026-07-30, Kimi-K3 on the list, listed hybrids allowed; dated: v0.27, the release
-  // that carries Kimi-K3) and the list's DeepSeek-V4 entry (2026-08-12, dated: v0.28).
+  // that carries Kimi-K3) and the list's DeepSeek-V4 entry (PR #51768, 2026-08-11, dated: v0.28).
   r.v2_runner_kimi_k3 = v >= at_least(0, 27);
   r.v2_runner_deepseek_v4 = v >= at_least(0, 28);
   // V2's profile_cudagraph_memory returned 0 ("TBD whether we keep this API") until PRs #53306,
@@ -292,6 +294,9 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.mxfp4_triton_keeps_scales = v >= at_least(0, 12) && v < at_least(0, 26);
   // vLLM PR #50000 (2026-07-30, Kimi K3; dated v0.27 as the rest of that PR).
   r.blackwell_mxfp4_intermediate_128 = v >= at_least(0, 27);
+  // vLLM PR #26497 (2025-10-09) stops the in-place MoE under torch >= 2.9; vLLM's v0.11.1 branch
+  // still pins torch 2.8.0 (requirements/cuda.txt), so v0.12.
+  r.moe_output_out_of_place = v >= at_least(0, 12);
   // vLLM PR #42175 (2026-06-09): after v0.23's branch (a v0.23.0 log's line numbers are main's of
   // 2026-06-05..08, and it prints the old "Forcing TRITON_ATTN backend"), so v0.24.
   r.gemma4_fa4_where_supported = v >= at_least(0, 24);

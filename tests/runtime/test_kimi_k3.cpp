@@ -58,6 +58,16 @@ TEST_CASE("Kimi-K3 config.json: 69 KDA layers, 24 MLA layers", "[kimi_k3][hf_con
   STATIC_REQUIRE(cache_cost_of(k3, cache_dtype::auto_, 8) == cache_cost{24 * 1'152, 0, 69LL * 814'080});
 }
 
+TEST_CASE("Kimi-K3 runs Model Runner V2 from v0.27, except on ROCm", "[kimi_k3]") {
+  // vllm/config/vllm.py: KimiK3ForConditionalGeneration on DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES (a
+  // listed hybrid may run V2) and on ROCM_EXCLUDED_V2_MODEL_RUNNER_ARCHITECTURES (PR #50000).
+  CHECK(uses_v2_model_runner({.model = k3, .gpu = gpus::b200, .vllm = {0, 27, 0}}, rules_for({0, 27, 0})));
+  CHECK_FALSE(uses_v2_model_runner({.model = k3, .gpu = gpus::mi355x, .vllm = {0, 27, 0}}, rules_for({0, 27, 0})));
+  // Not compiled (vllm/models/kimi_k3): no FlashInfer all-reduce fusion workspace at TP 8.
+  CHECK(plan_of({.model = k3, .gpu = gpus::b200, .tensor_parallel_size = 8, .vllm = {0, 29, 0}})
+            .profile.allreduce_workspace_bytes == 0);
+}
+
 TEST_CASE("Kimi-K3 on 8 x B200: the hybrid block, four groups", "[kimi_k3]") {
   // vLLM 0.33 defaults: FlashInfer MLA on Blackwell (kernel blocks 32 and 64) and prefix caching,
   // so the KDA layers hold states in "align" mode (2 pages a request). 64 GiB of KV memory.

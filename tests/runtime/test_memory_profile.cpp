@@ -15,10 +15,10 @@ TEST_CASE("activation peak: the sampler's logits and the forward, by release", "
   // Qwen3-Next-80B on 2 x H200, vLLM 0.10.2: R = min(1,024, 8,192) = 1,024 rows of the 151,936
   // vocabulary, U = 1,024 x 151,936 x 4 = 622,329,856 B. Before v0.11.1 the sampler's path is
   // not known from the release (3.5U with FlashInfer, 9.5U with torch.sort): 6.5U = 4,045,144,064.
-  // Kept: (8,192 + 2 x 1,024) x 2,048 x 2 B = 41,943,040. Forward: 8,192 x 2 B x (2 x 2,048 +
-  // max(3 x 512 / 2, the experts' output 2,048)) = 100,663,296; the experts' workspace 8,192 x 10
-  // x (2,048 + 2,048) x 2 B = 671,088,640 (freed after the forward before v0.18). Peak:
-  // max(771,751,936, 4,087,087,104).
+  // Kept: (8,192 + 2 x 1,024) x 2,048 x 2 B = 41,943,040. Forward: 8,192 x 2 B x (2 x 2,048 + 3 x
+  // 512 / 2) = 79,691,776 (the experts write in place before v0.12); the experts' workspace 8,192
+  // x 10 x (2,048 + 2,048) x 2 B = 671,088,640 (freed after the forward before v0.18). Peak:
+  // max(750,780,416, 4,087,087,104).
   constexpr deployment next{.model = models::qwen3_next_80b, .gpu = gpus::h200, .tensor_parallel_size = 2,
                             .vllm = {0, 10, 2}};
   constexpr activation_breakdown a = activation_estimate(next, rules_for(next.vllm), 1024, 8192);
@@ -27,7 +27,9 @@ TEST_CASE("activation peak: the sampler's logits and the forward, by release", "
   STATIC_REQUIRE(a.sampler == sampler_path::flashinfer_or_torch_sort);
   STATIC_REQUIRE(a.sampler_bytes == 4'045'144'064);
   STATIC_REQUIRE(a.kept_bytes == 41'943'040);
-  STATIC_REQUIRE(a.forward_bytes == 100'663'296);
+  STATIC_REQUIRE(a.forward_bytes == 79'691'776);
+  // From v0.12 the experts' output is a new [T, H]: 8,192 x 2 B x (2 x 2,048 + 2,048) = 100,663,296.
+  STATIC_REQUIRE(activation_estimate(next, rules_for({0, 12, 0}), 1024, 8192).forward_bytes == 100'663'296);
   STATIC_REQUIRE(a.moe_workspace_bytes == 671'088'640);
   STATIC_REQUIRE(a.total_bytes == 4'087'087'104);
 
@@ -471,17 +473,17 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(cudagraph_count(gpus::l40s, now, 256, 2048) == 51 + 35);
   // Blackwell captures up to 1,024 from v0.28: 3 + 31 + (1,024 - 256) / 16 + 1 = 83.
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::b200, 1024, 16384, now) == 83);
-  // Models vLLM does not compile (vllm/models/: DeepSeek-V4, Kimi-K3, MiniMax-M3) have no Inductor
-  // pass, so no fusion workspace, and only the runner's FULL graphs. On 8 B200s (v0.29: 1,024
-  // sequences, capture up to 1,024 on sm_100): DeepSeek-V3 captures 83 PIECEWISE + 83 FULL sizes
-  // and holds 4 x 8 x 1 MiB of workspace; DeepSeek-V4-Pro captures the 83 FULL ones only.
+  // Models vLLM does not compile (DeepSeek-V4, Kimi-K3) run no Inductor pass, so hold no fusion
+  // workspace; their breakable graphs keep the count. On 8 B200s (v0.29: 1,024 sequences, capture
+  // up to 1,024 on sm_100) both capture 83 PIECEWISE + 83 FULL sizes; DeepSeek-V3 holds 4 x 8 x 1
+  // MiB of workspace, DeepSeek-V4-Pro none.
   const plan v3 = make_plan({.model = models::deepseek_v3, .gpu = gpus::b200, .tensor_parallel_size = 8,
                              .vllm = {0, 29, 0}});
   const plan v4 = make_plan({.model = models::deepseek_v4_pro, .gpu = gpus::b200, .tensor_parallel_size = 8,
                              .vllm = {0, 29, 0}});
   CHECK(v3.profile.num_cudagraphs == 83 + 83);
   CHECK(v3.profile.allreduce_workspace_bytes == 32 * MiB);
-  CHECK(v4.profile.num_cudagraphs == 83);
+  CHECK(v4.profile.num_cudagraphs == 83 + 83);
   CHECK(v4.profile.allreduce_workspace_bytes == 0);
   // The V1 estimate: PIECEWISE sizes x layers x 0.32 MiB (8 MiB / 25 = 335,544 B) on one GPU,
   // 0.75 MiB with TP, and 1 MiB per FULL graph. Gemma-4-31B on a B300, v0.26, 1,024 sequences:
