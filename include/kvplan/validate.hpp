@@ -211,6 +211,11 @@ constexpr error architecture_error(const deployment& d, const vllm_rules& rules)
       return {errc::deepseek_v4_needs, {}, "a Hopper (sm90) or Blackwell (sm100) GPU: the FlashMLA sparse kernels kvplan models"};
     if (d.disable_hybrid_kv_cache_manager)
       return {errc::deepseek_v4_needs, {}, "the hybrid KV-cache manager: its sliding-window and compressor caches"};
+    // _validate_mrv1_piecewise_cudagraph (PR #51768, with V2 by default, v0.28): on the V1 runner
+    // (VLLM_USE_V2_MODEL_RUNNER=0, or a speculative method V2 lacks) vLLM refuses its PIECEWISE
+    // graphs.
+    if (rules.v2_runner_deepseek_v4 && !d.enforce_eager && !uses_v2_model_runner(d, rules))
+      return {errc::deepseek_v4_needs, {}, "Model Runner V2 for its PIECEWISE CUDA graphs (ngram, suffix and draft-model speculation and VLLM_USE_V2_MODEL_RUNNER=0 run V1, which vLLM refuses): or --enforce-eager"};
     if (d.block_size > 0 && d.block_size != deepseek_v4_block_size)
       return {errc::block_size_not_supported_by_attention_backend, {d.block_size, deepseek_v4_block_size}};
   }

@@ -270,4 +270,18 @@ TEST_CASE("DeepSeek-V4: what vLLM refuses", "[deepseek_v4][errors]") {
   d = ok;
   d.block_size = 256;
   CHECK(!validate(d));
+  // vLLM refuses V4's PIECEWISE graphs on the V1 runner (_validate_mrv1_piecewise_cudagraph):
+  // ngram speculation and VLLM_USE_V2_MODEL_RUNNER=0 run V1; --enforce-eager captures none.
+  d = ok;
+  d.speculative.method = speculative_method::ngram;
+  d.speculative.num_speculative_tokens = 3;
+  CHECK(validate(d).code == errc::deepseek_v4_needs);
+  CHECK(describe(validate(d)).find("Model Runner V2") != std::string::npos);
+  d.enforce_eager = true;
+  CHECK(!validate(d));
+  d = ok;
+  d.v2_model_runner = false;
+  CHECK(validate(d).code == errc::deepseek_v4_needs);
+  d.v2_model_runner = true;
+  CHECK(!validate(d));
 }
