@@ -785,11 +785,15 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 // 102 graphs of 32 layers) and 0.18 for Qwen3.5-4B (2.17 - 1.70 GiB, 86 graphs, 32 layers).
 // kvplan takes 0.19 MiB, all of it as the uncertainty.
 // Whether vLLM compiles the model (its class carries @support_torch_compile). DeepSeek-V4 (from
-// PR #43746) and Kimi-K3, under vllm/models/, do not: vLLM runs them with breakable CUDA graphs
-// (VLLM_USE_BREAKABLE_CUDAGRAPH, set for them in vllm/config/vllm.py: its PIECEWISE path, so the
-// graph count holds) and without Inductor's passes, so without FlashInfer's all-reduce fusion
-// workspace. (MiniMax-M3, also uncompiled, calls FlashInfer's fused all-reduce itself.)
-constexpr bool compiled_by_vllm(const model& m) { return m.model_type != "deepseek_v4" && m.model_type != "kimi_k3"; }
+// PR #43746), Kimi-K3 and, from that PR (#50000, v0.27) moving it to vllm/models/kimi_k3,
+// Kimi-Linear do not: vLLM runs them with breakable CUDA graphs (VLLM_USE_BREAKABLE_CUDAGRAPH,
+// set for them in vllm/config/vllm.py: its PIECEWISE path, so the graph count holds) and without
+// Inductor's passes, so without FlashInfer's all-reduce fusion workspace. (MiniMax-M3, also
+// uncompiled, calls FlashInfer's fused all-reduce itself.)
+constexpr bool compiled_by_vllm(const model& m, const vllm_rules& rules) {
+  if (m.model_type == "kimi_linear") return !rules.kimi_k3;
+  return m.model_type != "deepseek_v4" && m.model_type != "kimi_k3";
+}
 
 // The number of graphs captured: PIECEWISE for every size, FULL for the decode sizes.
 constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
@@ -871,7 +875,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   }
 
   p.allreduce_workspace_bytes =
-      rules.flashinfer_allreduce_fusion && compiled_by_vllm(m) ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens)
+      rules.flashinfer_allreduce_fusion && compiled_by_vllm(m, rules) ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens)
                                                                 : 0;
   p.non_torch = d.memory.non_torch_bytes
                     ? given(*d.memory.non_torch_bytes)

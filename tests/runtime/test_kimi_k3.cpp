@@ -66,6 +66,18 @@ TEST_CASE("Kimi-K3 runs Model Runner V2 from v0.27, except on ROCm", "[kimi_k3]"
   // Not compiled (vllm/models/kimi_k3): no FlashInfer all-reduce fusion workspace at TP 8.
   CHECK(plan_of({.model = k3, .gpu = gpus::b200, .tensor_parallel_size = 8, .vllm = {0, 29, 0}})
             .profile.allreduce_workspace_bytes == 0);
+  // Kimi-Linear (kimi_linear) moved there in the same PR: compiled, with the workspace, before
+  // v0.27. At TP 2 on H100s, 8,192 tokens: min(64 MiB, 8,192 x 7,168 x 2 B) = 64 MiB; 4 x 2 x 64
+  // MiB = 512 MiB.
+  model linear = k3;
+  linear.model_type = "kimi_linear";
+  const auto workspace = [&](vllm_version v) {
+    return memory_profile_of({.model = linear, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .vllm = v},
+                             rules_for(v), 256, 8192)
+        .allreduce_workspace_bytes;
+  };
+  CHECK(workspace({0, 26, 0}) == 512 * MiB);
+  CHECK(workspace({0, 27, 0}) == 0);
 }
 
 TEST_CASE("Kimi-K3 on 8 x B200: the hybrid block, four groups", "[kimi_k3]") {
