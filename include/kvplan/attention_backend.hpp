@@ -101,11 +101,16 @@ struct attention_traits {
 // ones the GPU or KV dtype cannot use). ROCm is approximated by its Triton-based defaults.
 constexpr attention_backend default_attention_backend(const gpu& g, const attention_traits& t,
                                                       const vllm_rules& rules) {
+  const std::int32_t major = g.compute_capability / 10;
+  // Gemma4Config.verify_and_update_config forces TRITON_ATTN for mixed head sizes; from v0.24
+  // (vLLM PR #42175) only where FlashAttention 4 cannot run (NVIDIA sm_90 and sm_100; its 11.x
+  // is no GPU kvplan carries), else it asks FA4 of whichever backend the priorities pick.
+  const bool fa4 = g.vendor == gpu_vendor::nvidia && (major == 9 || major == 10);
+  if (t.mixed_head_sizes && (!rules.gemma4_fa4_where_supported || !fa4)) return attention_backend::triton_attn;
   if (g.vendor == gpu_vendor::amd) {
     if (t.sparse) return attention_backend::flashmla_sparse;  // indexer kernels take 64
     return t.mla ? attention_backend::triton_mla : attention_backend::rocm_attn;
   }
-  const std::int32_t major = g.compute_capability / 10;
   if (t.sparse) {
     // Every sparse backend takes block 64, and so does the indexer, which registers first.
     if (major == 9) return t.quantized_kv ? attention_backend::flashmla_sparse
@@ -126,11 +131,6 @@ constexpr attention_backend default_attention_backend(const gpu& g, const attent
       return t.quantized_kv ? attention_backend::flashmla : attention_backend::flash_attn_mla;
     return attention_backend::triton_mla;  // Ampere, Ada, sm_120
   }
-  // Gemma4Config.verify_and_update_config forces TRITON_ATTN for mixed head sizes; from v0.24
-  // (vLLM PR #42175) only where FlashAttention 4 cannot run (it takes sm_90 and sm_100), else
-  // it asks FA4 of whichever backend the priorities pick.
-  if (t.mixed_head_sizes && (!rules.gemma4_fa4_where_supported || (major != 9 && major != 10)))
-    return attention_backend::triton_attn;
   // FLASH_ATTN needs sm_80; Turing (T4) falls through to FLASHINFER.
   return major == 10 || major < 8 ? attention_backend::flashinfer : attention_backend::flash_attn;
 }

@@ -69,6 +69,7 @@ TEST_CASE("Gemma 4's mixed head sizes: TRITON_ATTN, or FlashAttention 4 where it
   CHECK(backend(gpus::b200, {0, 24, 0}) == attention_backend::flashinfer);
   CHECK(backend(gpus::rtx_pro_6000, {0, 24, 0}) == attention_backend::triton_attn);
   CHECK(backend(gpus::a100_80gb, {0, 26, 0}) == attention_backend::triton_attn);
+  CHECK(backend(gpus::mi300x, {0, 26, 0}) == attention_backend::triton_attn);  // ROCm: no FA4
   // One head size (Gemma 3): the default.
   CHECK(make_plan({.model = models::gemma_3_27b, .gpu = gpus::l40s, .vllm = {0, 23, 0}}).backend ==
         attention_backend::flash_attn);
