@@ -1,7 +1,8 @@
 // How close kvplan's memory profile comes to vLLM's own start-up logs, without the logs: for
 // every case of tests/support/startup_logs.hpp, each term (weights, activation peak, non-torch,
 // CUDA graphs) and the available KV cache, predicted from the settings a user types, against
-// what vLLM printed. A report, not a test: the tests hold the bounds.
+// what vLLM printed; then the graph estimate on its own logs (graph_logs()). A report, not a
+// test: the tests hold the bounds.
 #include "startup_logs.hpp"
 
 #include <algorithm>
@@ -94,5 +95,23 @@ int main() {
               "--env VLLM_USE_FLASHINFER_SAMPLER=0|1 states it): median |error| %.1f%% (worst %.1f%%)\n",
               100 * median(kv_errors_named),
               100 * (kv_errors_named.empty() ? 0 : *std::max_element(kv_errors_named.begin(), kv_errors_named.end())));
+
+  // The V1 runner's CUDA-graph estimate on the logs that print it with its graph counts.
+  std::printf("\nThe V1 CUDA-graph estimate (GiB) against \"Estimated CUDA graph memory\":\n\n%-32s %9s %13s %9s\n",
+              "case", "graphs", "estimate", "+/- est.");
+  std::vector<double> estimate_errors;
+  for (const kvplan_test::graph_log& l : kvplan_test::graph_logs()) {
+    const kvplan::vllm_rules r = kvplan::rules_for(l.vllm);
+    const kvplan::memory_term t = kvplan::cudagraph_estimate(l.model, l.gpu, r, false, l.tensor_parallel_size, 1,
+                                                             l.max_num_seqs, l.max_num_batched_tokens);
+    estimate_errors.push_back(std::abs(kvplan_test::to_gib(t.bytes) - l.estimate_gib));
+    char graphs[32];
+    std::snprintf(graphs, sizeof graphs, "%lld",
+                  static_cast<long long>(kvplan::cudagraph_count(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens)));
+    std::printf("%-32s %9s %13s %9.2f\n", l.name.c_str(), graphs, cell(l.estimate_gib, t.bytes).c_str(),
+                kvplan_test::to_gib(t.uncertainty_bytes));
+  }
+  std::printf("\nmedian |error| of the graph estimate: %.2f GiB (%zu logs)\n", median(estimate_errors),
+              estimate_errors.size());
   return 0;
 }

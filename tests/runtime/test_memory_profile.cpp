@@ -498,50 +498,17 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
 }
 
 TEST_CASE("the V1 runner's CUDA-graph estimate against start-up logs", "[memory_profile][logs]") {
-  // Public logs' "Profiling CUDA graph memory: PIECEWISE=P (largest=..), FULL=F (largest=..)" and
-  // "Estimated CUDA graph memory: X GiB total" (index files named). The counts come from the
-  // capture sizes; the bytes are an estimate within the uncertainty it states.
-  struct graph_log {
-    const char* name;
-    model m;
-    gpu g;
-    std::int32_t tp;
-    vllm_version v;
-    std::int32_t max_num_seqs;
-    count_t max_num_batched_tokens;
-    count_t piecewise, full;
-    double logged_gib;
-  };
-  const graph_log logs[] = {
-      // 63390294774: one B300, v0.26, default 1,024 sequences, 8,192 tokens.
-      {"gemma-4-31b B300 v0.26", models::gemma_4_31b, gpus::b300, 1, {0, 26, 0}, 1024, 8192, 51, 51, 0.76},
-      // 63102470423: a ~95 GiB Blackwell card, v0.23, --max-num-seqs 20.
-      {"gemma-4-31b 20 seqs v0.23", models::gemma_4_31b, gpus::rtx_pro_6000, 1, {0, 23, 0}, 20, 8192, 8, 5, 0.13},
-      // 60491628666: one L40S, v0.25.1, defaults (256 sequences, 2,048 tokens).
-      {"gemma-4-26b-a4b L40S v0.25", models::gemma_4_26b_a4b, gpus::l40s, 1, {0, 25, 1}, 256, 2048, 51, 35, 0.66},
-      // 53041548781: 4 x L40S, v0.19.0 (also a start-up log case).
-      {"qwen2.5-72b 4xL40S v0.19", models::qwen2_5_72b, gpus::l40s, 4, {0, 19, 0}, 256, 2048, 51, 35, 2.73},
-      // 54318626907: Qwen3-0.6B (a W4A16 copy), a 32 GB card, v0.19.1, LLM class defaults.
-      {"qwen3-0.6b v0.19", kvplan_test::config_model("qwen3-0.6b.json", "Qwen/Qwen3-0.6B"), gpus::rtx_5090, 1,
-       {0, 19, 1}, 256, 8192, 51, 35, 0.27},
-      // 67144197265: Qwen2.5-7B-Instruct, a 48 GB card, v0.22.0, AsyncEngineArgs (128 sequences).
-      {"qwen2.5-7b v0.22", models::qwen2_5_7b, gpus::l40s, 1, {0, 22, 0}, 128, 2048, 35, 19, 0.37},
-      // 55770092662 and 56036894944: Qwen3.5-4B (hybrid, V1), a 48 GB card, v0.22.0.
-      {"qwen3.5-4b 8192 tokens v0.22", kvplan_test::config_model("qwen3.5-4b.json", "Qwen/Qwen3.5-4B"), gpus::l40s, 1,
-       {0, 22, 0}, 256, 8192, 51, 35, 0.64},
-      {"qwen3.5-4b 2048 tokens v0.22", kvplan_test::config_model("qwen3.5-4b.json", "Qwen/Qwen3.5-4B"), gpus::l40s, 1,
-       {0, 22, 0}, 128, 2048, 35, 19, 0.40},
-      // Left out: Qwen3-8B on an A100-40GB, v0.19.1 (57978845466): 2.35 GiB estimated and 2.44
-      // captured for 51 + 35 graphs of 36 layers, four times any other dense log; not explained.
-  };
-  for (const graph_log& l : logs) {
-    INFO(l.name);
-    const vllm_rules r = rules_for(l.v);
-    CHECK(cudagraph_capture_sizes(l.g, l.max_num_seqs, l.max_num_batched_tokens, r) == l.piecewise);
-    CHECK(cudagraph_count(l.g, r, l.max_num_seqs, l.max_num_batched_tokens) == l.piecewise + l.full);
-    const memory_term t = cudagraph_estimate(l.m, l.g, r, false, l.tp, 1, l.max_num_seqs, l.max_num_batched_tokens);
+  // The counts come from the capture sizes; the bytes are an estimate within the uncertainty it
+  // states (tests/support/startup_logs.hpp: graph_logs()).
+  for (const kvplan_test::graph_log& l : kvplan_test::graph_logs()) {
+    INFO(l.name << " (" << l.source << ")");
+    const vllm_rules r = rules_for(l.vllm);
+    CHECK(cudagraph_capture_sizes(l.gpu, l.max_num_seqs, l.max_num_batched_tokens, r) == l.piecewise);
+    CHECK(cudagraph_count(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens) == l.piecewise + l.full);
+    const memory_term t = cudagraph_estimate(l.model, l.gpu, r, false, l.tensor_parallel_size, 1, l.max_num_seqs,
+                                             l.max_num_batched_tokens);
     INFO("kvplan " << kvplan_test::to_gib(t.bytes) << " +/- " << kvplan_test::to_gib(t.uncertainty_bytes) << " GiB");
-    CHECK(std::abs(kvplan_test::to_gib(t.bytes) - l.logged_gib) <= kvplan_test::to_gib(t.uncertainty_bytes) + 0.005);
+    CHECK(std::abs(kvplan_test::to_gib(t.bytes) - l.estimate_gib) <= kvplan_test::to_gib(t.uncertainty_bytes) + 0.005);
   }
 }
 

@@ -367,4 +367,47 @@ inline const std::vector<startup_log>& startup_logs() {
   return logs;
 }
 
+// Public logs of the V1 runner's CUDA-graph estimate (v0.17+): "Profiling CUDA graph memory:
+// PIECEWISE=P (largest=..), FULL=F (largest=..)" and "Estimated CUDA graph memory: X GiB total",
+// with the settings that give those counts. test_memory_profile.cpp checks kvplan's counts and
+// estimate against them; the accuracy report prints its error on each.
+struct graph_log {
+  std::string name;
+  std::string source;  // where the log is published (an index file id)
+  kvplan::model model;
+  kvplan::gpu gpu;
+  std::int32_t tensor_parallel_size;
+  kvplan::vllm_version vllm;
+  std::int32_t max_num_seqs;
+  kvplan::count_t max_num_batched_tokens;
+  kvplan::count_t piecewise, full;  // the graphs of each mode the log names
+  double estimate_gib;              // "Estimated CUDA graph memory: X GiB total"
+};
+
+inline const std::vector<graph_log>& graph_logs() {
+  using namespace kvplan;
+  static const std::vector<graph_log> logs = {
+      {"gemma-4-31b B300 v0.26", "index file 63390294774 (default 1,024 sequences, 8,192 tokens)", models::gemma_4_31b,
+       gpus::b300, 1, {0, 26, 0}, 1024, 8192, 51, 51, 0.76},
+      {"gemma-4-31b 20 seqs v0.23", "index file 63102470423 (a ~95 GiB Blackwell card, --max-num-seqs 20)",
+       models::gemma_4_31b, gpus::rtx_pro_6000, 1, {0, 23, 0}, 20, 8192, 8, 5, 0.13},
+      {"gemma-4-26b-a4b L40S v0.25", "index file 60491628666 (defaults: 256 sequences, 2,048 tokens)",
+       models::gemma_4_26b_a4b, gpus::l40s, 1, {0, 25, 1}, 256, 2048, 51, 35, 0.66},
+      {"qwen2.5-72b 4xL40S v0.19", "index file 53041548781 (also a start-up log case)", models::qwen2_5_72b,
+       gpus::l40s, 4, {0, 19, 0}, 256, 2048, 51, 35, 2.73},
+      {"qwen3-0.6b v0.19", "index file 54318626907 (a W4A16 copy, a 32 GB card, LLM class defaults)",
+       config_model("qwen3-0.6b.json", "Qwen/Qwen3-0.6B"), gpus::rtx_5090, 1, {0, 19, 1}, 256, 8192, 51, 35, 0.27},
+      {"qwen2.5-7b v0.22", "index file 67144197265 (a 48 GB card, AsyncEngineArgs: 128 sequences)",
+       models::qwen2_5_7b, gpus::l40s, 1, {0, 22, 0}, 128, 2048, 35, 19, 0.37},
+      {"qwen3.5-4b 8192 tokens v0.22", "index file 55770092662 (hybrid, V1; a 48 GB card)",
+       config_model("qwen3.5-4b.json", "Qwen/Qwen3.5-4B"), gpus::l40s, 1, {0, 22, 0}, 256, 8192, 51, 35, 0.64},
+      {"qwen3.5-4b 2048 tokens v0.22", "index file 56036894944 (hybrid, V1; a 48 GB card)",
+       config_model("qwen3.5-4b.json", "Qwen/Qwen3.5-4B"), gpus::l40s, 1, {0, 22, 0}, 128, 2048, 35, 19, 0.40},
+      // Left out: Qwen3-8B on an A100-40GB, v0.19.1 (index file 57978845466): 2.35 GiB estimated
+      // and 2.44 captured for 51 + 35 graphs of 36 layers, four times any other dense log; not
+      // explained.
+  };
+  return logs;
+}
+
 }  // namespace kvplan_test
