@@ -951,7 +951,7 @@ constexpr std::optional<count_t> builder::rope_cache_bytes(const model& m) {
     if (!pe || !pe.found.equals("rope")) return count_t{0};
   }
   const count_t length = m.max_model_len;
-  count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
+  count_t element = element_bytes(m.torch_dtype);
   auto rp = r_.of_kind(text_, "rope_parameters", json::kind::object);
   if (!rp) rp = r_.of_kind(text_, "rope_scaling", json::kind::object);
   if (rules_.kind == arch::gemma3) {
@@ -2585,9 +2585,8 @@ constexpr void builder::gemma4() {
 
 // Vision towers whose weights vLLM loads with the language model: Gemma 3's SigLIP (and its
 // projector), Llama 4's encoder (and projector), Gemma 4's (and its embedder), LLaVA's CLIP;
-// any other tower is estimated from its
-// vision_config (the model's source then says so), and Gemma 4's audio encoder from its
-// audio_config.
+// any other tower is estimated from its vision_config (the model's source then says so), and
+// Gemma 4's audio encoder from its audio_config.
 constexpr void builder::vision_tower() {
   const auto v = r_.of_kind(root_, "vision_config", json::kind::object);
   if (!v || !r_.ok()) return;

@@ -140,14 +140,15 @@ constexpr bool v2_runner_by_default(const deployment& d, const vllm_rules& rules
   const bool quantized = !checkpoint_of(d).quantization.empty();
   const bool moe = m.is_moe();
   const bool hybrid = m.is_hybrid();
-  // ROCM_EXCLUDED_V2_MODEL_RUNNER_ARCHITECTURES (#50000): Kimi-K3 stays on V1 on ROCm.
+  // Kimi-K3 is listed from the PR that brought it (#50000, v0.27: rules.kimi_k3, before which
+  // kvplan refuses it), except on ROCm (ROCM_EXCLUDED_V2_MODEL_RUNNER_ARCHITECTURES).
   const bool listed_moe = type == "deepseek_v2" || type == "qwen2_moe" || type == "granitemoe" ||
-                          (rules.v2_runner_kimi_k3 && type == "kimi_k3" && d.gpu.vendor != gpu_vendor::amd) ||
+                          (type == "kimi_k3" && d.gpu.vendor != gpu_vendor::amd) ||
                           (rules.v2_runner_deepseek_v4 && type == "deepseek_v4");
-  // #44443 (v0.25): every model that is neither hybrid (unless listed, from #50000) nor MoE
-  // (unless listed).
+  // #44443 (v0.25): every model that is neither hybrid nor MoE, unless listed (a listed hybrid
+  // from #50000, Kimi-K3 the only one).
   if (rules.v2_runner_for_dense) {
-    if (hybrid && !(rules.v2_runner_kimi_k3 && listed_moe)) return false;
+    if (hybrid && !listed_moe) return false;
     return listed_moe || !moe;
   }
   const bool qwen3 = type == "qwen3";
@@ -241,7 +242,7 @@ constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const 
 // qk_rope_head_dim).
 constexpr count_t rope_cache_bytes(const model& m) {
   if (m.rope_cache_bytes) return *m.rope_cache_bytes;
-  const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
+  const count_t element = element_bytes(m.torch_dtype);
   count_t rotary_dim = 0;
   for (const layer_type& t : m.layers.types) {
     if (is_latent_attention(t.kind)) rotary_dim = max_of(rotary_dim, t.qk_rope_head_dim);
@@ -298,8 +299,7 @@ constexpr count_t deepseek_v4_scratch_bytes(const deployment& d, count_t t) {
   const speculative_method sm = d.speculative.method;
   if ((sm == speculative_method::mtp && m.num_mtp_layers > 0) || sm == speculative_method::eagle ||
       sm == speculative_method::eagle3 || sm == speculative_method::draft_model)  // use_eagle() or a draft model
-    bytes = checked_add(bytes, checked_mul(checked_mul(t, count_t{m.hc_mult} * m.hidden_size),
-                                           static_cast<count_t>(bits_per_element(m.torch_dtype) / 8.0)));
+    bytes = checked_add(bytes, checked_mul(checked_mul(t, count_t{m.hc_mult} * m.hidden_size), element_bytes(m.torch_dtype)));
   return bytes;
 }
 
@@ -315,8 +315,8 @@ constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rule
   const bool mtp_drafter = d.speculative.method == speculative_method::mtp && m.num_mtp_layers > 0;
   count_t bytes = checked_mul(checked_mul(max_num_batched_tokens, m.index_topk), mtp_drafter ? 8 : 4);
   if (m.vision.deepstack_layers > 0 && vision_tower_built(d, rules)) {
-    const count_t element = static_cast<count_t>(bits_per_element(m.torch_dtype) / 8.0);
-    bytes += checked_mul(checked_mul(max_num_batched_tokens, m.hidden_size), m.vision.deepstack_layers * element);
+    bytes += checked_mul(checked_mul(max_num_batched_tokens, m.hidden_size),
+                         m.vision.deepstack_layers * element_bytes(m.torch_dtype));
   }
   if (m.model_type == "deepseek_v4") bytes = checked_add(bytes, deepseek_v4_scratch_bytes(d, max_num_batched_tokens));
   return bytes;
@@ -698,6 +698,17 @@ constexpr bool has_switched_fabric(const gpu& g) {
          g.interconnect.starts_with("Infinity Fabric");
 }
 
+// Whether vLLM compiles the model (its class carries @support_torch_compile). DeepSeek-V4 (from
+// PR #43746), Kimi-K3 and, from that PR (#50000, v0.27) moving it to vllm/models/kimi_k3,
+// Kimi-Linear do not: vLLM runs them with breakable CUDA graphs (VLLM_USE_BREAKABLE_CUDAGRAPH,
+// set for them in vllm/config/vllm.py: its PIECEWISE path, so the graph count holds) and without
+// Inductor's passes, so without FlashInfer's all-reduce fusion workspace. (MiniMax-M3, also
+// uncompiled, calls FlashInfer's fused all-reduce itself.)
+constexpr bool compiled_by_vllm(const model& m, const vllm_rules& rules) {
+  if (m.model_type == "kimi_linear") return !rules.kimi_k3;
+  return m.model_type != "deepseek_v4" && m.model_type != "kimi_k3";
+}
+
 // FlashInfer's all-reduce + RMSNorm fusion workspace (vLLM PR #34299, v0.16, on by default for
 // TP > 1 on Hopper and Blackwell with FlashInfer): allocated during the profile's first
 // compile, 4 x TP x min(max_size, T x H x 2 B) per rank, max_size by capability and TP
@@ -775,26 +786,15 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 //     0.90, GLM-5.2 over 4 x GB200 1.28; v0.10: Qwen3-235B over 8 x L40S 0.56, gpt-oss-120b over
 //     4 x A100 0.78, Qwen3-Next over 2 x H200 0.74, Qwen2-7B over 2 x A100 0.34).
 // kvplan takes 0.32 MiB on one GPU and 0.75 MiB with TP > 1, and as its uncertainty half of
-// the estimate on one GPU, three quarters with TP (the spreads above). Counting FULL graphs as PIECEWISE ones, as kvplan did, over-estimated the v0.19+
-// logs by a median of 0.38 GiB (Gemma-4-31B on a B300: 2.09 GiB against 0.76); this rule misses
-// them by a median of 0.11. V2 (v0.29) captures every graph of both modes into the graph pool
+// the estimate on one GPU, three quarters with TP (the spreads above). On those logs this misses
+// by a median of 0.11 GiB; pricing FULL graphs as PIECEWISE ones missed by 0.38 (Gemma-4-31B on
+// a B300: 2.09 GiB against 0.76). V2 (v0.29) captures every graph of both modes into the graph pool
 // and takes the whole free-memory delta, pages the later capture reuses included: its production
 // capture logs far less ("took 0.23 GiB" for Llama-3.1-8B) than the estimate the budget holds.
 // The two v0.29 logs kvplan carries print the estimate only inside the peak (transient + graphs):
 // less kvplan's transient, 0.21 MiB per graph and layer for Llama-3.1-8B (1.44 - 0.78 GiB over
 // 102 graphs of 32 layers) and 0.18 for Qwen3.5-4B (2.17 - 1.70 GiB, 86 graphs, 32 layers).
 // kvplan takes 0.19 MiB, all of it as the uncertainty.
-// Whether vLLM compiles the model (its class carries @support_torch_compile). DeepSeek-V4 (from
-// PR #43746), Kimi-K3 and, from that PR (#50000, v0.27) moving it to vllm/models/kimi_k3,
-// Kimi-Linear do not: vLLM runs them with breakable CUDA graphs (VLLM_USE_BREAKABLE_CUDAGRAPH,
-// set for them in vllm/config/vllm.py: its PIECEWISE path, so the graph count holds) and without
-// Inductor's passes, so without FlashInfer's all-reduce fusion workspace. (MiniMax-M3, also
-// uncompiled, calls FlashInfer's fused all-reduce itself.)
-constexpr bool compiled_by_vllm(const model& m, const vllm_rules& rules) {
-  if (m.model_type == "kimi_linear") return !rules.kimi_k3;
-  return m.model_type != "deepseek_v4" && m.model_type != "kimi_k3";
-}
-
 // The number of graphs captured: PIECEWISE for every size, FULL for the decode sizes.
 constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
                                   count_t max_num_batched_tokens) {
@@ -875,8 +875,9 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   }
 
   p.allreduce_workspace_bytes =
-      rules.flashinfer_allreduce_fusion && compiled_by_vllm(m, rules) ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens)
-                                                                : 0;
+      rules.flashinfer_allreduce_fusion && compiled_by_vllm(m, rules)
+          ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens)
+          : 0;
   p.non_torch = d.memory.non_torch_bytes
                     ? given(*d.memory.non_torch_bytes)
                     : non_torch_estimate(m, d.gpu, rules, tp, pp, max_num_batched_tokens);

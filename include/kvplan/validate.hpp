@@ -215,7 +215,7 @@ constexpr error architecture_error(const deployment& d, const vllm_rules& rules)
     // (VLLM_USE_V2_MODEL_RUNNER=0, or a speculative method V2 lacks) vLLM refuses its PIECEWISE
     // graphs.
     if (rules.v2_runner_deepseek_v4 && !d.enforce_eager && !uses_v2_model_runner(d, rules))
-      return {errc::deepseek_v4_needs, {}, "Model Runner V2 for its PIECEWISE CUDA graphs (ngram, suffix and draft-model speculation and VLLM_USE_V2_MODEL_RUNNER=0 run V1, which vLLM refuses): or --enforce-eager"};
+      return {errc::deepseek_v4_needs, {}, "Model Runner V2 for its PIECEWISE CUDA graphs, or --enforce-eager: vLLM refuses them on V1, which VLLM_USE_V2_MODEL_RUNNER=0 and ngram, suffix or draft-model speculation select"};
     if (d.block_size > 0 && d.block_size != deepseek_v4_block_size)
       return {errc::block_size_not_supported_by_attention_backend, {d.block_size, deepseek_v4_block_size}};
   }

@@ -101,12 +101,12 @@ struct vllm_rules {
   // Model Runner V2 by default (vLLM's oracle, see uses_v2_model_runner): Qwen3 dense, then
   // Llama and Mistral dense, then a list of architectures MoE ones included (DeepSeek-V2,
   // Qwen2-MoE, GraniteMoE) and quantized checkpoints, then every dense model with that list,
-  // then Kimi-K3 (a listed hybrid) and DeepSeek-V4 (v2_model_runner_for_all_models: every model).
+  // then Kimi-K3 (a listed hybrid, from kimi_k3) and DeepSeek-V4 (v2_model_runner_for_all_models:
+  // every model).
   bool v2_runner_for_qwen3_dense = true;
   bool v2_runner_for_llama_mistral_dense = true;
   bool v2_runner_for_listed_moe = true;
   bool v2_runner_for_dense = true;
-  bool v2_runner_kimi_k3 = true;
   bool v2_runner_deepseek_v4 = true;
   // V2's dummy sampler keeps no fp32 copy of the logits.
   bool v2_sampler_without_fp32_copy = true;
@@ -252,9 +252,8 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.v2_runner_for_llama_mistral_dense = v >= at_least(0, 23);
   r.v2_runner_for_listed_moe = v >= at_least(0, 24);
   r.v2_runner_for_dense = v >= at_least(0, 25);
-  // PR #50000 (2026-07-30, Kimi-K3 on the list, listed hybrids allowed; dated: v0.27, the release
-  // that carries Kimi-K3) and the list's DeepSeek-V4 entry (PR #51768, 2026-08-11, dated: v0.28).
-  r.v2_runner_kimi_k3 = v >= at_least(0, 27);
+  // The list's DeepSeek-V4 entry (PR #51768, 2026-08-11, dated: v0.28); Kimi-K3's came with the
+  // model (PR #50000, kimi_k3 below).
   r.v2_runner_deepseek_v4 = v >= at_least(0, 28);
   // V2's profile_cudagraph_memory returned 0 ("TBD whether we keep this API") until PRs #53306,
   // #53682 and #53955 (2026-08-24..26) made it capture every graph: v0.29.
