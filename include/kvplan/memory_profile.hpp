@@ -45,9 +45,10 @@ enum class sampler_path : std::uint8_t {
                // 1U, int64 indices 2U, the segmented sort's reverse indices 2U and CUB temp 3U
   flashinfer,  // FlashInfer's top_k_top_p_sampling_from_logits: logits 0.5U, fp32 copy 1U,
                // top_k_mask_logits 1U, softmax 1U: 3.5U
-  flashinfer_or_torch_sort,  // before v0.11.1 without VLLM_USE_FLASHINFER_SAMPLER: FlashInfer
-               // where it is installed, torch.sort elsewhere; public logs show both. kvplan takes
-               // the midpoint, 6.5U, with 3U either way as its uncertainty
+  torch_sort_or_flashinfer,  // before v0.11.1 without VLLM_USE_FLASHINFER_SAMPLER: torch.sort,
+               // 9.5U, as a pip install runs it (vLLM's package depends on flashinfer-python
+               // from v0.11.1, PR #26443; before, FlashInfer came with the [flashinfer] extra
+               // and the Docker images, whose sampler takes 3.5U): 6U is the uncertainty
   triton,      // the Triton top-k/top-p kernel (PR #33538, v0.17) sorts in place: 0.5U + 1U
                // + softmax 1U + the random-sample tensor 1U, plus a cached buffer of 132 rows
                // (from v0.21 also the peak of FlashInfer's sampler, which runs beside it)
@@ -485,7 +486,7 @@ constexpr sampler_path sampler_path_of(const deployment& d, const vllm_rules& ru
   const bool cuda = d.gpu.vendor == gpu_vendor::nvidia;
   if (cuda && d.flashinfer_sampler == true && !rules.flashinfer_sampler_by_default) return sampler_path::flashinfer;
   if (rules.triton_top_k_top_p_sampler) return sampler_path::triton;
-  if (cuda && !d.flashinfer_sampler && !rules.sampler_known_from_release) return sampler_path::flashinfer_or_torch_sort;
+  if (cuda && !d.flashinfer_sampler && !rules.sampler_known_from_release) return sampler_path::torch_sort_or_flashinfer;
   return sampler_path::torch_sort;
 }
 
@@ -494,7 +495,7 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
   switch (path) {
     case sampler_path::torch_sort: return 76;                // 9.5U
     case sampler_path::flashinfer: return 28;                // 3.5U
-    case sampler_path::flashinfer_or_torch_sort: return 52;  // 6.5U
+    case sampler_path::torch_sort_or_flashinfer: return 76;  // 9.5U
     case sampler_path::triton: return 28;  // 3.5U, and the cached buffer (added apart)
     case sampler_path::v2_runner:
       if (!rules.v2_sampler_without_fp32_copy) return 12;  // 1.5U
@@ -870,8 +871,8 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
     // the kept part is "consumed", with non-torch memory below (the uncertainty stays: it
     // covers the whole profile).
     if (rules.consumed_memory_accounting) p.activation.bytes -= p.activation_parts.persistent_bytes;
-    if (p.activation_parts.sampler == sampler_path::flashinfer_or_torch_sort)  // 6.5U of 3.5U - 9.5U
-      p.activation.uncertainty_bytes = max_of(p.activation.uncertainty_bytes, 3 * p.activation_parts.logits_bytes);
+    if (p.activation_parts.sampler == sampler_path::torch_sort_or_flashinfer)  // 9.5U, 3.5U with FlashInfer
+      p.activation.uncertainty_bytes = max_of(p.activation.uncertainty_bytes, 6 * p.activation_parts.logits_bytes);
   }
 
   p.allreduce_workspace_bytes =

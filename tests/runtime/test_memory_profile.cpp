@@ -14,24 +14,26 @@ using namespace kvplan;
 TEST_CASE("activation peak: the sampler's logits and the forward, by release", "[memory_profile]") {
   // Qwen3-Next-80B on 2 x H200, vLLM 0.10.2: R = min(1,024, 8,192) = 1,024 rows of the 151,936
   // vocabulary, U = 1,024 x 151,936 x 4 = 622,329,856 B. Before v0.11.1 the sampler's path is
-  // not known from the release (3.5U with FlashInfer, 9.5U with torch.sort): 6.5U = 4,045,144,064.
+  // not known from the release (3.5U with FlashInfer, 9.5U with torch.sort): a pip install has no
+  // FlashInfer (vLLM's requirements/cuda.txt lists flashinfer-python from v0.11.1), so 9.5U =
+  // 5,912,133,632.
   // Kept: (8,192 + 2 x 1,024) x 2,048 x 2 B = 41,943,040. Forward: 8,192 x 2 B x (2 x 2,048 + 3 x
   // 512 / 2) = 79,691,776 (the experts write in place before v0.12); the experts' workspace 8,192
   // x 10 x (2,048 + 2,048) x 2 B = 671,088,640 (freed after the forward before v0.18). Peak:
-  // max(750,780,416, 4,087,087,104).
+  // max(750,780,416, 41,943,040 + 5,912,133,632 = 5,954,076,672).
   constexpr deployment next{.model = models::qwen3_next_80b, .gpu = gpus::h200, .tensor_parallel_size = 2,
                             .vllm = {0, 10, 2}};
   constexpr activation_breakdown a = activation_estimate(next, rules_for(next.vllm), 1024, 8192);
   STATIC_REQUIRE(a.rows == 1'024);
   STATIC_REQUIRE(a.logits_bytes == 622'329'856);
-  STATIC_REQUIRE(a.sampler == sampler_path::flashinfer_or_torch_sort);
-  STATIC_REQUIRE(a.sampler_bytes == 4'045'144'064);
+  STATIC_REQUIRE(a.sampler == sampler_path::torch_sort_or_flashinfer);
+  STATIC_REQUIRE(a.sampler_bytes == 5'912'133'632);
   STATIC_REQUIRE(a.kept_bytes == 41'943'040);
   STATIC_REQUIRE(a.forward_bytes == 79'691'776);
   // From v0.12 the experts' output is a new [T, H]: 8,192 x 2 B x (2 x 2,048 + 2,048) = 100,663,296.
   STATIC_REQUIRE(activation_estimate(next, rules_for({0, 12, 0}), 1024, 8192).forward_bytes == 100'663'296);
   STATIC_REQUIRE(a.moe_workspace_bytes == 671'088'640);
-  STATIC_REQUIRE(a.total_bytes == 4'087'087'104);
+  STATIC_REQUIRE(a.total_bytes == 5'954'076'672);
 
   // VLLM_USE_FLASHINFER_SAMPLER settles it: 1 runs FlashInfer's sampler, 3.5U = 2,178,154,496;
   // 0 sorts with torch, 9.5U = 5,912,133,632 (the logs of vLLM issue #23278 and of Qwen3-Next

@@ -103,8 +103,8 @@ const char* sampler_name(kvplan::sampler_path s) {
   switch (s) {
     case kvplan::sampler_path::torch_sort: return "torch.sort top-k/top-p (V1)";
     case kvplan::sampler_path::flashinfer: return "FlashInfer top-k/top-p (V1)";
-    case kvplan::sampler_path::flashinfer_or_torch_sort:
-      return "FlashInfer top-k/top-p if installed, else torch.sort (V1)";
+    case kvplan::sampler_path::torch_sort_or_flashinfer:
+      return "torch.sort top-k/top-p as pip installs run it, FlashInfer's where installed (V1)";
     case kvplan::sampler_path::triton: return "Triton top-k/top-p (V1)";
     case kvplan::sampler_path::v2_runner: return "Model Runner V2";
   }
@@ -155,9 +155,9 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
                                              with_commas(m.consumed_profile_bytes) + " B = " +
                                              with_commas(m.activation.bytes) + " B"
                                        : std::string()));
-    if (a.sampler == kvplan::sampler_path::flashinfer_or_torch_sort)
-      line("                 (the sampler: 6.5U, the midpoint of FlashInfer's 3.5U and torch.sort's 9.5U; "
-           "--env VLLM_USE_FLASHINFER_SAMPLER=1 or =0 says which)");
+    if (a.sampler == kvplan::sampler_path::torch_sort_or_flashinfer)
+      line("                 (the sampler: torch.sort's 9.5U, as a pip install of this release runs it; FlashInfer's "
+           "3.5U where it is installed (Docker images): --env VLLM_USE_FLASHINFER_SAMPLER=1 or =0 says which)");
   }
   if (m.non_torch.given) {
     line("  non-torch      given: " + with_commas(m.non_torch.bytes) + " B");
