@@ -45,9 +45,10 @@ int main() {
     }
     const kvplan::plan& p = r.plan;
     const kvplan::memory_profile& m = p.profile;
-    // The graph estimate a release prints is reported even where it is not subtracted.
+    // The graph estimate a release prints is reported even where it is not subtracted (an
+    // eager deployment captures none).
     const kvplan::count_t graphs =
-        p.cudagraph_bytes > 0 ? p.cudagraph_bytes
+        p.cudagraph_bytes > 0 || log.deployment.enforce_eager ? p.cudagraph_bytes
                               : kvplan::cudagraph_estimate(
                                     log.deployment.model, log.deployment.gpu, kvplan::rules_for(p.vllm),
                                     kvplan::uses_v2_model_runner(log.deployment, kvplan::rules_for(p.vllm)),

@@ -160,6 +160,28 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = models::gpt_oss_20b, .gpu = gpus::a100_80gb, .gpu_memory_utilization = 0.65,
                   .max_model_len = 131072, .vllm = {0, 19, 0}},
                  13.72, std::nullopt, std::nullopt, std::nullopt, false, 36.56, 0});
+    // Qwen/Qwen3-8B, one A100-SXM4-40GB (nvidia-smi: 40960MiB; the log's "increase
+    // --gpu-memory-utilization from 0.9000 to 0.9596" for its 2.35 GiB estimate puts the total at
+    // 39.35 - 39.51 GiB), vLLM 0.19.1 from pip (uv), all defaults: "Model loading took 15.27 GiB
+    // memory"; "Profiling CUDA graph memory: PIECEWISE=51 (largest=512), FULL=35 (largest=256)";
+    // "Estimated CUDA graph memory: 2.35 GiB total" (not subtracted before v0.20); "Available KV
+    // cache memory: 19.36 GiB"; "GPU KV cache size: 140,960 tokens"; "Maximum concurrency for
+    // 40,960 tokens per request: 3.44x". A blog-style note (index file 57978845466).
+    v.push_back({"qwen3-8b A100-40GB defaults v0.19.1", "note 'running on a 4 x A100 machine' (vLLM 0.19.1, pip)",
+                 {.model = models::qwen3_8b, .gpu = gpus::a100_40gb, .vllm = {0, 19, 1}},
+                 15.27, std::nullopt, std::nullopt, 2.35, false, 19.36, 140'960});
+    // Qwen/Qwen3-0.6B, one RTX 3060 12GB (a desktop card: "Free memory on device cuda:0
+    // (9.02/11.63 GiB)" in the run before), vLLM 0.19.0 (vllm/vllm-openai:latest), `--gpu-memory-
+    // utilization 0.60 --max-model-len 4096 --max-num-seqs 8 --max-num-batched-tokens 1024
+    // --enforce-eager`: "Model loading took 1.12 GiB memory"; "Available KV cache memory: 5.68
+    // GiB"; "GPU KV cache size: 53,184 tokens"; "Maximum concurrency for 4,096 tokens per request:
+    // 12.98x". kvplan takes the RTX 3090's traits (Ampere, sm_86) with that total. Project notes
+    // 'Starting vLLM locally' (index file 62571909065).
+    v.push_back({"qwen3-0.6b RTX 3060 eager gmu 0.6 v0.19", "notes 'Starting vLLM locally' (vLLM 0.19.0, Docker)",
+                 {.model = config_model("qwen3-0.6b.json", "Qwen/Qwen3-0.6B"), .gpu = with_total(gpus::rtx_3090, 11.63),
+                  .gpu_memory_utilization = 0.6, .max_model_len = 4096, .max_num_seqs = 8,
+                  .max_num_batched_tokens = 1024, .enforce_eager = true, .vllm = {0, 19, 0}},
+                 1.12, std::nullopt, std::nullopt, std::nullopt, false, 5.68, 53'184});
     // Qwen3-Next-80B-A3B-Instruct in a W4A16 compressed-tensors checkpoint (its size not
     // published: the weights are the logged 22.5313 GiB), 2 x L40S, TP 2, vLLM 0.13.0:
     // non-default args max_model_len 32768, tensor_parallel_size 2, gpu_memory_utilization 0.92,
@@ -198,6 +220,17 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = config_model("qwen3-0.6b.json", "Qwen/Qwen3-0.6B"), .gpu = gpus::l40s, .max_model_len = 16000,
                   .vllm = {0, 11, 2}},
                  std::nullopt, std::nullopt, std::nullopt, std::nullopt, false, 37.42, 350'304});
+    // NousResearch/Hermes-3-Llama-3.1-8B (Llama-3.1-8B's architecture and vocabulary), one RTX
+    // 3090, pip in a virtualenv, vLLM 0.11.1 - 0.12.0 (its line numbers kv_cache_utils.py:1229 /
+    // 1234 lie between v0.11.0's 1087 and v0.13.0's 1291; the releases plan a dense model alike),
+    // `--gpu-memory-utilization 0.85 --dtype auto --max-model-len 16384`: "Model loading took
+    // 14.9889 GiB memory"; "Available KV cache memory: 3.78 GiB"; "GPU KV cache size: 30,960
+    // tokens"; "Maximum concurrency for 16,384 tokens per request: 1.89x". Technical notes
+    // 'Friday 3.0 - Core & vLLM' (index file 1568249311).
+    v.push_back({"hermes-3-llama-3.1-8b RTX 3090 gmu 0.85 v0.11.2", "notes 'Friday 3.0 - Core & vLLM' (vLLM 0.11.1 - 0.12)",
+                 {.model = models::llama_3_1_8b, .gpu = gpus::rtx_3090, .gpu_memory_utilization = 0.85,
+                  .max_model_len = 16384, .vllm = {0, 11, 2}},
+                 14.99, std::nullopt, std::nullopt, std::nullopt, false, 3.78, 30'960});
     // moonshotai/Kimi-K2-Thinking (DeepSeek-V3's architecture, 384 experts in int4 groups of 32,
     // the rest bf16; tests/data/configs/kimi-k2-thinking.json, written from its config's keys), 8 x
     // H200 (total not printed), a vLLM nightly of 2025-11-06 (`pip install vllm --pre` from the
