@@ -37,6 +37,7 @@ int main() {
   std::vector<double> kv_errors_named;  // with the sampler the log names (--env VLLM_USE_FLASHINFER_SAMPLER)
   int started_refused = 0;  // vLLM started, kvplan says no memory remains
   int failed_accepted = 0;  // vLLM found no memory, kvplan says some remains
+  std::vector<std::string> gaps;  // cases outside kvplan's stated uncertainty, and why
   for (const kvplan_test::startup_log& log : kvplan_test::startup_logs()) {
     const kvplan::plan_result r = kvplan::try_plan(log.deployment);
     if (!r.ok()) {
@@ -79,7 +80,8 @@ int main() {
     if (log.available_kv <= 0 && p.available_kv_cache_bytes > 0) ++failed_accepted;
     char named[16] = "";
     if (log.sampler_named) std::snprintf(named, sizeof named, "%7.1f%%", 100 * relative_named);
-    std::printf("%-44s %13s %13s %13s %13s %13s %7.1f%% %9.2f %9s\n", log.name.c_str(),
+    if (!log.known_gap.empty()) gaps.push_back(log.name + ": " + log.known_gap);
+    std::printf("%-44s %13s %13s %13s %13s %13s %7.1f%% %9.2f %9s\n", (std::string(log.known_gap.empty() ? "" : "! ") + log.name).c_str(),
                 cell(log.weights, m.weights.bytes).c_str(), cell(log.activation, m.activation.bytes).c_str(),
                 cell(log.non_torch, m.non_torch.bytes).c_str(), cell(log.cudagraph, graphs).c_str(),
                 cell(log.available_kv, p.available_kv_cache_bytes).c_str(), 100 * relative,
@@ -96,6 +98,8 @@ int main() {
               "--env VLLM_USE_FLASHINFER_SAMPLER=0|1 states it): median |error| %.1f%% (worst %.1f%%)\n",
               100 * median(kv_errors_named),
               100 * (kv_errors_named.empty() ? 0 : *std::max_element(kv_errors_named.begin(), kv_errors_named.end())));
+  if (!gaps.empty()) std::printf("! a known gap, outside kvplan's stated uncertainty:\n");
+  for (const std::string& gap : gaps) std::printf("  %s\n", gap.c_str());
 
   // The V1 runner's CUDA-graph estimate on the logs that print it with its graph counts.
   std::printf("\nThe V1 CUDA-graph estimate (GiB) against \"Estimated CUDA graph memory\":\n\n%-32s %9s %13s %9s\n",

@@ -36,6 +36,9 @@ struct startup_log {
   // FlashInfer for top-p & top-k sampling" (true) or "FlashInfer is not available" (false).
   // Not a setting the user types; what --env VLLM_USE_FLASHINFER_SAMPLER states.
   std::optional<bool> sampler_named{};
+  // Why kvplan's stated uncertainty does not cover this log, where it does not: a gap the report
+  // shows and the tests name, not one they hide.
+  std::string known_gap{};
 };
 
 inline double to_gib(kvplan::count_t bytes) { return static_cast<double>(bytes) / static_cast<double>(kvplan::GiB); }
@@ -220,6 +223,22 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = config_model("qwen3-0.6b.json", "Qwen/Qwen3-0.6B"), .gpu = gpus::l40s, .max_model_len = 16000,
                   .vllm = {0, 11, 2}},
                  std::nullopt, std::nullopt, std::nullopt, std::nullopt, false, 37.42, 350'304});
+    // Qwen/Qwen3-VL-30B-A3B-Instruct, 4 x RTX 3090 (PCIe: "Custom allreduce is disabled because
+    // it's not supported on more than two PCIe-only GPUs"), TP 4, vLLM 0.11.0 from pip, `--tensor-
+    // parallel-size 4 --gpu-memory-utilization 0.90 --max-model-len 65536`: "FlashInfer is not
+    // available"; "Model loading took 14.7708 GiB"; "Encoder cache will be initialized with a
+    // budget of 153600 tokens, and profiled with 1 video items of the maximum feature size";
+    // "Available KV cache memory: 2.31 GiB"; "GPU KV cache size: 100,752 tokens"; "Maximum
+    // concurrency for 65,536 tokens per request: 1.54x"; "Graph capturing finished in 19 secs,
+    // took 1.92 GiB". Sipeed NanoKVM-Pro docs, 'Experimental AI Agent' (index file 42514581982).
+    // Config written from the model's published keys (tests/data/configs/qwen3-vl-30b-a3b.json).
+    v.push_back({"qwen3-vl-30b-a3b 4xRTX3090 TP4 v0.11.0 (video profiled)", "Sipeed NanoKVM-Pro docs (vLLM 0.11.0, pip)",
+                 {.model = config_model("qwen3-vl-30b-a3b.json", "Qwen/Qwen3-VL-30B-A3B-Instruct"), .gpu = gpus::rtx_3090,
+                  .tensor_parallel_size = 4, .max_model_len = 65536, .vllm = {0, 11, 0}},
+                 14.77, std::nullopt, std::nullopt, 1.92, false, 2.31, 100'752, false,
+                 "before v0.16 vLLM profiles Qwen3-VL's video (its budget, 153,600 tokens, counts 12.5 formatted "
+                 "tokens per vision token: 12,288 vision tokens in up to 24,576 frames); kvplan profiles the "
+                 "16,384-token image, and the log leaves 3.87 GiB of activation where kvplan's gives 1.82"});
     // NousResearch/Hermes-3-Llama-3.1-8B (Llama-3.1-8B's architecture and vocabulary), one RTX
     // 3090, pip in a virtualenv, vLLM 0.11.1 - 0.12.0 (its line numbers kv_cache_utils.py:1229 /
     // 1234 lie between v0.11.0's 1087 and v0.13.0's 1291; the releases plan a dense model alike),
@@ -362,6 +381,35 @@ inline const std::vector<startup_log>& startup_logs() {
                   .checkpoint = 1, .gpu_memory_utilization = 0.9, .max_model_len = 32768, .max_num_seqs = 32,
                   .vllm = {0, 27, 1}},
                  55.19, std::nullopt, 56.89 - 55.19, std::nullopt, true, 27.85, 621'392});
+    // Qwen/Qwen3-32B over RTX PRO 6000 Blackwell Server Edition cards (PCIe, no NVLink), vLLM
+    // 0.27.1 (vllm/vllm-openai:latest), `--gpu-memory-utilization 0.426 --max-model-len 32768`
+    // and -tp 2, -pp 2 or one GPU (95.01 GiB each, as the sibling runbook's log prints). TP 2: "Model loading took 30.59 GiB"; "Available KV cache
+    // memory: 8.22 GiB"; "GPU KV cache size: 67,296 tokens"; "2.05x". PP 2: "Model loading took
+    // 30.52 GiB" (each stage); "(Worker_PP0) Available KV cache memory: 6.92 GiB"; "GPU KV cache
+    // size: 56,640 tokens" (PP0's memory over the whole model's pages: PP0 is the stage that
+    // limits); "1.73x". One GPU: "Model loading took 61.03 GiB"; "Available KV cache memory:
+    // -24.42 GiB", then "No available memory for the cache blocks". The timestamps were cut from
+    // the lines. A blog post 'Running a single LLM across two GPUs with vLLM' (index file
+    // 57905766703).
+    const auto qwen3_32b_pro6000 = [](std::int32_t tp, std::int32_t pp) {
+      return deployment{.model = models::qwen3_32b, .gpu = with_total(gpus::rtx_pro_6000, 95.01), .tensor_parallel_size = tp,
+                        .pipeline_parallel_size = pp, .gpu_memory_utilization = 0.426, .max_model_len = 32768,
+                        .vllm = {0, 27, 1}};
+    };
+    v.push_back({"qwen3-32b 2xRTX-PRO-6000 TP2 gmu 0.426 v0.27.1", "blog post 'Running a single LLM across two GPUs'",
+                 qwen3_32b_pro6000(2, 1), 30.59, std::nullopt, std::nullopt, std::nullopt, false, 8.22, 67'296});
+    v.push_back({"qwen3-32b 2xRTX-PRO-6000 PP2 gmu 0.426 v0.27.1", "blog post 'Running a single LLM across two GPUs'",
+                 qwen3_32b_pro6000(1, 2), 30.52, std::nullopt, std::nullopt, std::nullopt, false, 6.92, 56'640,
+                 std::nullopt,
+                 "the first pipeline stage leaves 3.02 GiB beside its weights, 1.37 GiB more than a TP 2 rank of "
+                 "the same run; kvplan gives every stage the last stage's budget (1.78 GiB), and nothing in "
+                 "vLLM's source found so far explains the first stage's"});
+    v.push_back({"qwen3-32b RTX-PRO-6000 gmu 0.426 v0.27.1 (no memory)", "blog post 'Running a single LLM across two GPUs'",
+                 qwen3_32b_pro6000(1, 1), 61.03, std::nullopt, std::nullopt, std::nullopt, false, -24.42, 0,
+                 std::nullopt,
+                 "the log leaves 3.85 GiB beside the weights where kvplan gives 1.68 and the same run's TP 2 "
+                 "ranks come within 0.45 GiB; not explained (a cold torch.compile cache adds about 1 GiB on "
+                 "small models)"});
     // Qwen/Qwen2.5-0.5B, one 16 GB-class GPU (15.55 GiB; not named, not Hopper: "Using
     // FlashAttention version 2"; kvplan takes the RTX 4080's traits with that total), vLLM 0.26.0
     // ("Using V2 Model Runner"), AsyncEngineArgs(dtype="float16", gpu_memory_utilization=0.9,
