@@ -71,10 +71,11 @@ struct activation_breakdown {
   count_t indexer_logits_bytes = 0;     // its logits budget, transient
   count_t encoder_items = 0;            // dummy items the vision encoder profiles (0: none)
   count_t encoder_tokens = 0;           // tokens of each
-  bool encoder_video = false;           // videos (Qwen2-VL, Qwen2.5-VL), else images
+  bool encoder_video = false;           // videos (Qwen2-VL, Qwen2.5-VL; Qwen3-VL v0.11 - v0.15), else images
   count_t encoder_patches = 0;          // their patches, the ViT's sequence
   count_t encoder_bytes = 0;            // the encoder forward's peak
   count_t encoder_kept_bytes = 0;       // its inputs and outputs, alive through the decoder's run
+  count_t encoder_widened_rows = 0;     // the rows each output is widened to (v0.11 - v0.12; 0: none)
   count_t total_bytes = 0;
   // What the profile allocates and keeps (the MoE workspace from v0.18, the Triton sampler's
   // cached buffer): from v0.27 vLLM counts it as "consumed" memory, not as peak activation.
@@ -531,11 +532,11 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
 // as views), the attention output (W) and out_proj's (H): 3H + 4W; in SiglipMLP's activation the
 // input, the residual, layer_norm2's output, fc1's output and the activation's: 3H + 2I, the
 // higher. Its dummy image is the tower's 896 x 896 (4,096 patches, 256 tokens), so the budget
-// holds many: 32 at 8,192 batched tokens, 131,072 patches x (588 + 1,152 + 3 x 1,152 + 2 x
+// holds many: 32 at 8,192 batched tokens (31 before v0.13), 131,072 patches x (588 + 1,152 + 3 x 1,152 + 2 x
 // 4,304) x 2 B = 3.37 GiB, above Model Runner V2's sampler. (A gemma-3-4b-it dev-build log of
 // July 2025 at 16,384 tokens and 1,024 sequences shows 9.96 GiB: the PyTorch-native sampler's
-// 9.5U of 1 GiB, the kept [T, H] states and these 64 images' pixels and outputs make
-// 10,689,576,960 B, 9.96 GiB.)
+// 9.5U of 1 GiB, the kept [T, H] states and 63 images' pixels and outputs make 10,683,449,344
+// B, 9.95 GiB: before v0.13 the budget counts an image as its 260-token placeholder.)
 // Under TP each row-parallel output (proj, fc2, down_proj) adds H: its partial sum and the
 // out-of-place all-reduce's result are alive together. Deepstack mergers' outputs (tokens x
 // out_hidden each) stay to the end. V1's profile_run then keeps the pixel values and the
@@ -553,19 +554,38 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   const count_t tp = d.tensor_parallel_size;
   const count_t max_model_len = configured_max_model_len(d);
   // The dummy: Qwen2's video unless videos are off; Qwen3-VL's image (with images off vLLM
-  // profiles its video, not modelled: the image's geometry stands for it); SigLIP's image.
-  const bool video = (v.family == vit_family::qwen2_vl || v.family == vit_family::qwen2_5_vl) && d.limit_videos != 0;
+  // profiles its video, not modelled: the image's geometry stands for it), or its video where
+  // the budget counts formatted tokens (v0.11 - v0.15, below); SigLIP's image.
+  const bool qwen3_video =
+      v.family == vit_family::qwen3_vl && rules.qwen3_vl_formatted_video_budget && d.limit_videos != 0;
+  const bool qwen2_video = (v.family == vit_family::qwen2_vl || v.family == vit_family::qwen2_5_vl) && d.limit_videos != 0;
+  const bool video = qwen2_video || qwen3_video;
   // The video's frames fit a length: max_model_len for the budget's count of tokens (before
   // v0.10.2 less one image's), and for the dummy itself from v0.11; before, the dummy was built
   // for max_num_batched_tokens.
   const auto groups_for = [&](count_t length) {
-    return video ? min_of(max_of(length / v.max_image_tokens, count_t{1}), count_t{7}) : count_t{1};
+    return qwen2_video ? min_of(max_of(length / v.max_image_tokens, count_t{1}), count_t{7}) : count_t{1};
   };
-  const count_t budget_tokens =
+  count_t budget_tokens =
       groups_for(rules.qwen2_vl_video_frames_from_max_model_len ? max_model_len : max_model_len - v.max_image_tokens) *
       v.max_image_tokens;
-  const count_t tokens =
+  count_t tokens =
       rules.mm_dummy_for_max_model_len ? budget_tokens : groups_for(max_num_batched_tokens) * v.max_image_tokens;
+  // Before v0.13 the budget counted a Gemma 3 image's placeholder: its 256 tokens framed by
+  // "\n\n<start_of_image>" and "<end_of_image>\n\n", four tokens more (Gemma3Processor's
+  // full_image_sequence); its output stays 256 rows.
+  if (v.family == vit_family::siglip && !rules.mm_budget_counts_embeddings) budget_tokens += 4;
+  if (qwen3_video) {
+    // Qwen3VLProcessingInfo.get_max_video_tokens (v0.11 - v0.15) counts 12.5 tokens per vision
+    // token (a timestamp, the vision start and end). The dummy's frames are as many as
+    // max_model_len holds (_get_max_video_frames, stopping at the first count over it), at most
+    // 24,576, each shrunk so that all fit the video processor's 25,165,824 pixels: from
+    // max_model_len 16,200 (three frames' 16,200 tokens, the most any count reaches) 24,576
+    // frames of 32 x 32, 12,288 tokens; below, two frames of 3,520 x 3,520, 12,100 tokens.
+    // A v0.11.0 log of Qwen3-VL-30B-A3B at 65,536: "a budget of 153600 tokens ... 1 video items".
+    tokens = max_model_len >= 16'200 ? 12'288 : 12'100;
+    budget_tokens = tokens * 25 / 2;
+  }
   const std::int32_t modality_limit = video ? d.limit_videos : d.limit_images;
   const count_t limit = modality_limit > 0 ? count_t{modality_limit} : 999;  // vLLM's default per modality
   const count_t budget = max_of(max_num_batched_tokens, budget_tokens);
@@ -598,8 +618,21 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   // V1's profile_run holds the batched dummy inputs (on the GPU) to its end; V2's encoder runner
   // moves them in execute_mm_encoder and lets them go, keeping only the outputs.
   const count_t kept_pixels = uses_v2_model_runner(d, rules) ? 0 : checked_mul(a.encoder_patches, pixels);
-  a.encoder_kept_bytes =
-      checked_mul(checked_add(kept_pixels, checked_mul(outputs, 1 + count_t{v.deepstack_layers})), element);
+  const count_t widths = 1 + count_t{v.deepstack_layers};  // the outputs and the deepstack levels
+  a.encoder_kept_bytes = checked_mul(checked_add(kept_pixels, checked_mul(outputs, widths)), element);
+  // v0.11 - v0.12 (PR #25810): an item's output shorter than the encoder budget is copied into
+  // budget rows of zeros, one such tensor per item, and those stay instead; while they are
+  // filled the outputs are alive too. Gemma 3's 32 images of 256 tokens at 8,192 batched
+  // tokens: 32 x 8,192 x 5,376 x 2 B = 2.69 GiB for gemma-3-27b; Qwen3-VL's video, 12,288
+  // tokens in a 153,600-token budget: 153,600 x 2,048 x 4 x 2 B = 2.34 GiB for Qwen3-VL-30B-A3B.
+  if (rules.mm_outputs_widened_to_budget && tokens < budget) {
+    const count_t widened = checked_mul(checked_mul(a.encoder_items, budget), count_t{v.out_hidden_size});
+    const count_t kept = checked_add(kept_pixels, checked_mul(widened, widths));
+    a.encoder_bytes = max_of(a.encoder_bytes,
+                             checked_mul(checked_add(kept, checked_mul(outputs, widths)), element));
+    a.encoder_kept_bytes = checked_mul(kept, element);
+    a.encoder_widened_rows = budget;
+  }
 }
 
 // torch_peak_increase of profile_run on one GPU of the last pipeline stage (or of an earlier

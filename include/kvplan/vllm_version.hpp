@@ -130,6 +130,15 @@ struct vllm_rules {
   // before v0.10.2, from max_model_len less one image's tokens (PR #24312).
   bool mm_dummy_for_max_model_len = true;
   bool qwen2_vl_video_frames_from_max_model_len = true;
+  // V1's profile_run widens each dummy encoder output shorter than the encoder budget to the
+  // budget's rows (zeros it then keeps through the decoder's run).
+  bool mm_outputs_widened_to_budget = false;
+  // The encoder budget counts an item's embeddings; before, its placeholder's contiguous tokens
+  // (Gemma 3: the image's 256 and "\n\n", <start_of_image>, <end_of_image>, "\n\n").
+  bool mm_budget_counts_embeddings = true;
+  // Qwen3-VL's video budget counts 12.5 formatted tokens per vision token, so the video, not the
+  // image, is the profiled modality.
+  bool qwen3_vl_formatted_video_budget = false;
   // The sparse-attention indexer (DeepSeek-V3.2, GLM-5) reserves its prefill gather workspace in
   // the WorkspaceManager during the profile, and from v0.20 a logits budget beside it.
   bool indexer_profile_workspace = true;
@@ -284,6 +293,17 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // vLLM PR #24312 (2025-09-06): v0.10.1's Qwen2VLProcessingInfo takes max_model_len less
   // max_image_tokens for the video's frames, v0.10.2's the whole length.
   r.qwen2_vl_video_frames_from_max_model_len = v >= vllm_version{0, 10, 2}.ordinal();
+  // vLLM PR #25810 (2025-09-27, in v0.11.0) widened the outputs; PR #30475 (2025-12-16) removed
+  // it, in v0.13.0 (whose gpu_model_runner.py has 141 lines from the "Encoder cache will be
+  // initialized" log to "Graph capturing finished", as main has after #30475; 160 before).
+  r.mm_outputs_widened_to_budget = v >= at_least(0, 11) && v < at_least(0, 13);
+  // PR #30475 also counts embeddings, not placeholder tokens ("Optimize encoder cache manager by
+  // operating with embeddings only"): a gemma-3-27b build of 2025-09-25 profiles "31 image items"
+  // in an 8,192-token budget (8,192 / 260).
+  r.mm_budget_counts_embeddings = v >= at_least(0, 13);
+  // vLLM PR #25557 (2025-09-28, in v0.11.0, where Qwen3-VL arrived) to PR #32684 (2026-01-25,
+  // v0.16), which profiles the video as two frames at the image's size.
+  r.qwen3_vl_formatted_video_budget = v >= at_least(0, 11) && v < at_least(0, 16);
   r.indexer_logits_budget = v >= at_least(0, 20);
   // PR #49390: capture up to 1,024 on SM100 (v0.28).
   r.capture_up_to_1024_on_sm100 = v >= at_least(0, 28);

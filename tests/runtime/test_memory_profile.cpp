@@ -251,6 +251,72 @@ TEST_CASE("the vision encoder's dummy image in the profile (Qwen3-VL's ViT)", "[
             .profile.activation_parts.encoder_bytes == 0);
 }
 
+TEST_CASE("v0.11 - v0.12 widen the encoder's outputs to the budget; Qwen3-VL's video until v0.16", "[memory_profile]") {
+  // Qwen3-VL-30B-A3B over 4 x RTX 3090, vLLM 0.11.0, max_model_len 65,536 (a public log: "a
+  // budget of 153600 tokens, and profiled with 1 video items"). The video's budget counts 12.5
+  // tokens per vision token: 24,576 frames of 32 x 32 (25,165,824 pixels), 12,288 vision tokens,
+  // 153,600 = 12.5 x 12,288; one item of 12,288 x 4 = 49,152 patches. Its output, 12,288 rows of
+  // 2,048 x (1 + 3 deepstack) values, is widened to the budget's 153,600 rows and kept with the
+  // pixels: (49,152 x 1,536 + 153,600 x 8,192) x 2 B = 2,667,577,344. While it is filled the
+  // output lives too: + 12,288 x 8,192 x 2 B = 2,868,903,936, above the ViT's own peak (49,152 x
+  // (2,760 held + 6,912 at proj's all-reduce) x 2 B + the deepstack outputs 150,994,944 =
+  // 1,101,791,232). The decoder then runs beside what is kept: the torch.sort sampler's 9.5 x 256
+  // x 151,936 x 4 B = 1,478,033,408 and the kept states 10,485,760 make 1,488,519,168, so the
+  // peak is 4,156,096,512 (3.87 GiB, what the log's budget leaves).
+  const kvplan::model vl = kvplan_test::config_model("qwen3-vl-30b-a3b.json", "Qwen/Qwen3-VL-30B-A3B-Instruct");
+  REQUIRE(vl.vision.family == vit_family::qwen3_vl);
+  deployment d{.model = vl, .gpu = gpus::rtx_3090, .tensor_parallel_size = 4, .max_model_len = 65536,
+               .vllm = {0, 11, 0}};
+  d.flashinfer_sampler = false;
+  const activation_breakdown a = make_plan(d).profile.activation_parts;
+  CHECK(a.encoder_video);
+  CHECK(a.encoder_items == 1);
+  CHECK(a.encoder_tokens == 12'288);
+  CHECK(a.encoder_patches == 49'152);
+  CHECK(a.encoder_widened_rows == 153'600);
+  CHECK(a.encoder_kept_bytes == 2'667'577'344);
+  CHECK(a.encoder_bytes == 2'868'903'936);
+  CHECK(a.total_bytes == 4'156'096'512);
+  // Below max_model_len 16,200 (three frames' 16,200 tokens, the most any count reaches) the
+  // video keeps two frames of 3,520 x 3,520: 12,100 tokens, a budget of 151,250.
+  d.max_model_len = 8192;
+  CHECK(make_plan(d).profile.activation_parts.encoder_tokens == 12'100);
+  CHECK(make_plan(d).profile.activation_parts.encoder_widened_rows == 151'250);
+  d.max_model_len = 65536;
+  // With videos off the image is the dummy, 16,384 tokens, as large as its budget: no widening.
+  d.limit_videos = 0;
+  CHECK_FALSE(make_plan(d).profile.activation_parts.encoder_video);
+  CHECK(make_plan(d).profile.activation_parts.encoder_widened_rows == 0);
+  d.limit_videos = -1;
+  // v0.13 (PR #30475) keeps the output as it is: (49,152 x 1,536 + 12,288 x 8,192) x 2 B.
+  d.vllm = {0, 13, 0};
+  CHECK(make_plan(d).profile.activation_parts.encoder_tokens == 12'288);
+  CHECK(make_plan(d).profile.activation_parts.encoder_kept_bytes == 352'321'536);
+  // v0.16 (PR #32684) profiles the 16,384-token image.
+  d.vllm = {0, 16, 0};
+  CHECK_FALSE(make_plan(d).profile.activation_parts.encoder_video);
+  CHECK(make_plan(d).profile.activation_parts.encoder_tokens == 16'384);
+
+  // Gemma-3-27B on one H100 at v0.12: the budget counts an image's placeholder, 256 tokens and
+  // four framing ones, so 8,192 / 260 = 31 images (126,976 patches; SigLIP's peak 126,976 x 13,804
+  // x 2 B = 3,505,553,408), and each 256-row output is widened to the 8,192-token budget:
+  // (126,976 x 588 + 31 x 8,192 x 5,376) x 2 B = 2,879,815,680 kept. Filling them (+ 31 x 256 x
+  // 5,376 x 2 B = 85,327,872) stays below the SigLIP peak. v0.13 counts embeddings (32 images)
+  // and keeps the outputs as they are: 242,221,056, the pixels and the outputs.
+  deployment dg{.model = models::gemma_3_27b, .gpu = gpus::h100_sxm, .vllm = {0, 12, 0}};
+  const activation_breakdown ag = make_plan(dg).profile.activation_parts;
+  CHECK(ag.encoder_items == 31);
+  CHECK(ag.encoder_widened_rows == 8'192);
+  CHECK(ag.encoder_kept_bytes == 2'879'815'680);
+  CHECK(ag.encoder_bytes == 3'505'553'408);
+  dg.vllm = {0, 13, 0};
+  CHECK(make_plan(dg).profile.activation_parts.encoder_items == 32);
+  CHECK(make_plan(dg).profile.activation_parts.encoder_kept_bytes == 242'221'056);
+  dg.vllm = {0, 10, 2};
+  CHECK(make_plan(dg).profile.activation_parts.encoder_items == 31);
+  CHECK(make_plan(dg).profile.activation_parts.encoder_widened_rows == 0);
+}
+
 TEST_CASE("VLLM_USE_V2_MODEL_RUNNER overrides vLLM's choice by model family", "[memory_profile]") {
   // Gemma-4-31B on v0.26: V2 by default (every dense model from v0.25), so its dummy sampler
   // (temperature 0) and no graph estimate before v0.29; =0 runs V1: the Triton top-k / top-p

@@ -232,13 +232,27 @@ inline const std::vector<startup_log>& startup_logs() {
     // concurrency for 65,536 tokens per request: 1.54x"; "Graph capturing finished in 19 secs,
     // took 1.92 GiB". Sipeed NanoKVM-Pro docs, 'Experimental AI Agent' (index file 42514581982).
     // Config written from the model's published keys (tests/data/configs/qwen3-vl-30b-a3b.json).
+    // The budget's 153,600 tokens are 12.5 x the video's 12,288 vision tokens, and v0.11 keeps
+    // the video's output widened to those rows: 153,600 x 2,048 x 4 x 2 B = 2.34 GiB, which with
+    // the encoder's pixels and the torch.sort sampler's peak leaves 3.87 GiB, as the log does.
     v.push_back({"qwen3-vl-30b-a3b 4xRTX3090 TP4 v0.11.0 (video profiled)", "Sipeed NanoKVM-Pro docs (vLLM 0.11.0, pip)",
                  {.model = config_model("qwen3-vl-30b-a3b.json", "Qwen/Qwen3-VL-30B-A3B-Instruct"), .gpu = gpus::rtx_3090,
                   .tensor_parallel_size = 4, .max_model_len = 65536, .vllm = {0, 11, 0}},
-                 14.77, std::nullopt, std::nullopt, 1.92, false, 2.31, 100'752, false,
-                 "before v0.16 vLLM profiles Qwen3-VL's video (its budget, 153,600 tokens, counts 12.5 formatted "
-                 "tokens per vision token: 12,288 vision tokens in up to 24,576 frames); kvplan profiles the "
-                 "16,384-token image, and the log leaves 3.87 GiB of activation where kvplan's gives 1.82"});
+                 14.77, std::nullopt, std::nullopt, 1.92, false, 2.31, 100'752, false});
+    // google/gemma-3-27b-it on one AMD Instinct GPU (not named; its figures fit an MI300X's
+    // 191.98 GiB, an MI325X would leave 68 GiB of activation), ROCm docker-compose, a vLLM main
+    // build of 2025-09-25 ("0.11.0rc2.dev98+g393de22d2", before PR #25810: kvplan plans it with
+    // v0.10.2's rules), `--max-model-len 4096 --limit-mm-per-prompt '{"image": 2}'`: "Model
+    // loading took 51.7891 GiB"; "Encoder cache will be initialized with a budget of 8192 tokens,
+    // and profiled with 31 image items"; "Available KV cache memory: 109.86 GiB"; "GPU KV cache
+    // size: 205,696 tokens"; "Graph capturing finished in 22 secs, took 1.02 GiB". A startup-log
+    // example in a markdown file (index file 9297248278).
+    {
+      deployment d{.model = models::gemma_3_27b, .gpu = gpus::mi300x, .max_model_len = 4096, .vllm = {0, 10, 2}};
+      d.limit_images = 2;
+      v.push_back({"gemma-3-27b MI300X v0.11 (dev, image profiled)", "startup-log example (vLLM 0.11.0rc2.dev98, ROCm)",
+                   d, 51.79, std::nullopt, std::nullopt, 1.02, false, 109.86, 205'696});
+    }
     // NousResearch/Hermes-3-Llama-3.1-8B (Llama-3.1-8B's architecture and vocabulary), one RTX
     // 3090, pip in a virtualenv, vLLM 0.11.1 - 0.12.0 (its line numbers kv_cache_utils.py:1229 /
     // 1234 lie between v0.11.0's 1087 and v0.13.0's 1291; the releases plan a dense model alike),

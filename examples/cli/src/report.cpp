@@ -145,8 +145,10 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
       line("                 before them the vision encoder over " + with_commas(a.encoder_items) + " dummy " +
            (a.encoder_video ? "video(s)" : "image(s)") + " of " + with_commas(a.encoder_tokens) + " tokens (" +
            with_commas(a.encoder_patches) +
-           " patches): peak " + with_commas(a.encoder_bytes) + " B; its pixels and outputs, " +
-           with_commas(a.encoder_kept_bytes) + " B, stay through them");
+           " patches): peak " + with_commas(a.encoder_bytes) + " B; its pixels and outputs" +
+           (a.encoder_widened_rows > 0 ? " (each widened to the budget's " + with_commas(a.encoder_widened_rows) + " rows)"
+                                       : std::string()) +
+           ", " + with_commas(a.encoder_kept_bytes) + " B, stay through them");
     line("                 U = R x vocab " + with_commas(d.model.vocab_size) + " x 4 B = " + with_commas(a.logits_bytes) +
          " B; sampler " + with_commas(a.sampler_bytes) + " B; hidden states kept " + with_commas(a.kept_bytes) + " B");
     line("                 one layer's forward " + with_commas(a.forward_bytes) + " B; experts' workspace " +
@@ -454,6 +456,7 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
                                        ", \"encoder_tokens\": " + std::to_string(a.encoder_tokens) +
                                        ", \"encoder_bytes\": " + std::to_string(a.encoder_bytes) +
                                        ", \"encoder_kept_bytes\": " + std::to_string(a.encoder_kept_bytes) +
+                                       ", \"encoder_widened_rows\": " + std::to_string(a.encoder_widened_rows) +
                                        ", \"persistent_bytes\": " + std::to_string(a.persistent_bytes)) +
                 ", \"non_torch\": " +
                 term(m.non_torch, ", \"allreduce_workspace_bytes\": " + std::to_string(m.allreduce_workspace_bytes) +
