@@ -768,7 +768,11 @@ constexpr count_t allreduce_fusion_workspace(const model& m, const gpu& g, std::
 // which also holds the runner's buffers and allocator fragmentation: 0.1 - 0.5 GiB more. kvplan
 // takes 0.15 GiB (0.35 from v0.27), 1.25 GiB more over a switched fabric with TP x PP > 1 (0.1
 // between other GPUs), plus the FlashInfer workspace, each with an uncertainty as wide as the
-// spread of those logs.
+// spread of those logs. On AMD GPUs one GPU already shows about 1.1 GiB more (ROCm's libraries,
+// hipBLASLt's and AITER's, load their device code on first use): the budgets of two MI300X logs
+// leave 1.21 GiB (Qwen2.5-14B, v0.17.1) and 1.32 GiB (Gemma-3-27B, a v0.11 build) beside an
+// exact activation, and one at TP 2 (DeepSeek-R1-Distill-Qwen-14B, v0.11.1) 1.10 GiB, which the
+// Infinity Fabric term already covers.
 constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vllm_rules& rules, std::int32_t tp,
                                          std::int32_t pp, count_t max_num_batched_tokens) {
   memory_term t;
@@ -777,6 +781,9 @@ constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vll
   if (tp * pp > 1 && has_switched_fabric(g)) {
     t.bytes += 125 * GiB / 100;
     t.uncertainty_bytes += 3 * GiB / 4;
+  } else if (g.vendor == gpu_vendor::amd) {
+    t.bytes += 11 * GiB / 10;
+    t.uncertainty_bytes += GiB / 2;
   } else if (tp * pp > 1) {
     t.bytes += GiB / 10;
     t.uncertainty_bytes += GiB / 10;

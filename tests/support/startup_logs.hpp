@@ -253,6 +253,18 @@ inline const std::vector<startup_log>& startup_logs() {
       v.push_back({"gemma-3-27b MI300X v0.11 (dev, image profiled)", "startup-log example (vLLM 0.11.0rc2.dev98, ROCm)",
                    d, 51.79, std::nullopt, std::nullopt, 1.02, false, 109.86, 205'696});
     }
+    // deepseek-ai/DeepSeek-R1-Distill-Qwen-14B over 2 x AMD Instinct MI300X (Ray reports
+    // "AMD-Instinct-MI300X-OAM" on that host; 191.98 GiB each, as bare MI300Xs print), TP 2 with
+    // Ray, a vLLM 0.11.1rc2 dev build (rocm/ray image), `--max-model-len 4096 --distributed-
+    // executor-backend ray --tensor-parallel-size 2`: "Model loading took 14.0020 GiB";
+    // "Available KV cache memory: 152.07 GiB" (both ranks); "GPU KV cache size: 1,661,008
+    // tokens"; "Maximum concurrency for 4,096 tokens per request: 405.52x"; "Graph capturing
+    // finished in 7 secs, took 0.32 GiB". An AMD ROCm blog on Ray (index file 62122712870).
+    // Config written from the model's published keys.
+    v.push_back({"deepseek-r1-distill-qwen-14b 2xMI300X TP2 v0.11.1", "AMD ROCm blog, Ray with ROCm 7 (vLLM 0.11.1rc2 dev)",
+                 {.model = config_model("deepseek-r1-distill-qwen-14b.json", "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B"),
+                  .gpu = gpus::mi300x, .tensor_parallel_size = 2, .max_model_len = 4096, .vllm = {0, 11, 1}},
+                 14.00, std::nullopt, std::nullopt, 0.32, false, 152.07, 1'661'008});
     // NousResearch/Hermes-3-Llama-3.1-8B (Llama-3.1-8B's architecture and vocabulary), one RTX
     // 3090, pip in a virtualenv, vLLM 0.11.1 - 0.12.0 (its line numbers kv_cache_utils.py:1229 /
     // 1234 lie between v0.11.0's 1087 and v0.13.0's 1291; the releases plan a dense model alike),
