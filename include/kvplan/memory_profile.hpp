@@ -772,7 +772,8 @@ constexpr count_t allreduce_fusion_workspace(const model& m, const gpu& g, std::
 // hipBLASLt's and AITER's, load their device code on first use): the budgets of two MI300X logs
 // leave 1.21 GiB (Qwen2.5-14B, v0.17.1) and 1.32 GiB (Gemma-3-27B, a v0.11 build) beside an
 // exact activation, and one at TP 2 (DeepSeek-R1-Distill-Qwen-14B, v0.11.1) 1.10 GiB, which the
-// Infinity Fabric term already covers.
+// Infinity Fabric term already covers; an MI350X log (Qwen2.5-0.5B, v0.22.1) leaves 0.55 GiB
+// beside kvplan's activation and graph estimate, inside the uncertainty.
 constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vllm_rules& rules, std::int32_t tp,
                                          std::int32_t pp, count_t max_num_batched_tokens) {
   memory_term t;

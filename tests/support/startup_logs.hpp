@@ -365,6 +365,17 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = config_model("qwen2.5-vl-7b.json", "Qwen/Qwen2.5-VL-7B-Instruct"), .gpu = gpus::a100_80gb,
                   .gpu_memory_utilization = 0.22, .vllm = {0, 23, 0}},
                  15.67, std::nullopt, std::nullopt, 0.53, true, -14.28, 0});
+    // Qwen/Qwen2.5-0.5B-Instruct on one AMD Instinct MI350X (a DigitalOcean droplet; the same
+    // log's earlier session prints "Free memory on device cuda:0 (12.38/287.69 GiB)"), vLLM 0.22.1
+    // (vllm/vllm-openai-rocm:latest), --gpu-memory-utilization 0.60, all else default: "Model
+    // loading took 0.93 GiB memory"; "Available KV cache memory: 168.58 GiB"; "GPU KV cache size:
+    // 14,730,720 tokens"; "Maximum concurrency for 32,768 tokens per request: 449.55x" (the author
+    // cut the prefixes). kvplan takes the MI355X's traits (gfx950, 288 GB) with that total. A
+    // ROCm inference lab's session log (index file 61531559398).
+    v.push_back({"qwen2.5-0.5b MI350X gmu 0.6 v0.22.1", "vllm-rocm-inference-lab session log (vLLM 0.22.1, ROCm image)",
+                 {.model = config_model("qwen2.5-0.5b.json", "Qwen/Qwen2.5-0.5B-Instruct"),
+                  .gpu = with_total(gpus::mi355x, 287.69), .gpu_memory_utilization = 0.6, .vllm = {0, 22, 1}},
+                 0.93, std::nullopt, std::nullopt, std::nullopt, true, 168.58, 14'730'720});
     // google/gemma-4-31B-it, one B300 (267.69 GiB), vLLM 0.26.0 with VLLM_USE_V2_MODEL_RUNNER=0,
     // --dtype bfloat16 --max-model-len 16384 --gpu-memory-utilization 0.92: "Estimated CUDA
     // graph memory: 0.76 GiB total" (taken); "Free memory on device (267.08/267.69 GiB) ...
