@@ -532,8 +532,8 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
 // as views), the attention output (W) and out_proj's (H): 3H + 4W; in SiglipMLP's activation the
 // input, the residual, layer_norm2's output, fc1's output and the activation's: 3H + 2I, the
 // higher. Its dummy image is the tower's 896 x 896 (4,096 patches, 256 tokens), so the budget
-// holds many: 32 at 8,192 batched tokens (31 before v0.13), 131,072 patches x (588 + 1,152 + 3 x 1,152 + 2 x
-// 4,304) x 2 B = 3.37 GiB, above Model Runner V2's sampler. (A gemma-3-4b-it dev-build log of
+// holds many: 32 at 8,192 batched tokens (31 before v0.13), 131,072 patches x (588 + 1,152 +
+// 3 x 1,152 + 2 x 4,304) x 2 B = 3.37 GiB, above Model Runner V2's sampler. (A gemma-3-4b-it dev-build log of
 // July 2025 at 16,384 tokens and 1,024 sequences shows 9.96 GiB: the PyTorch-native sampler's
 // 9.5U of 1 GiB, the kept [T, H] states and 63 images' pixels and outputs make 10,683,449,344
 // B, 9.95 GiB: before v0.13 the budget counts an image as its 260-token placeholder.)
@@ -558,7 +558,8 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   // the budget counts formatted tokens (v0.11 - v0.15, below); SigLIP's image.
   const bool qwen3_video =
       v.family == vit_family::qwen3_vl && rules.qwen3_vl_formatted_video_budget && d.limit_videos != 0;
-  const bool qwen2_video = (v.family == vit_family::qwen2_vl || v.family == vit_family::qwen2_5_vl) && d.limit_videos != 0;
+  const bool qwen2_video =
+      (v.family == vit_family::qwen2_vl || v.family == vit_family::qwen2_5_vl) && d.limit_videos != 0;
   const bool video = qwen2_video || qwen3_video;
   // The video's frames fit a length: max_model_len for the budget's count of tokens (before
   // v0.10.2 less one image's), and for the dummy itself from v0.11; before, the dummy was built
@@ -622,8 +623,8 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   a.encoder_kept_bytes = checked_mul(checked_add(kept_pixels, checked_mul(outputs, widths)), element);
   // v0.11 - v0.12 (PR #25810): an item's output shorter than the encoder budget is copied into
   // budget rows of zeros, one such tensor per item, and those stay instead; while they are
-  // filled the outputs are alive too. Gemma 3's 32 images of 256 tokens at 8,192 batched
-  // tokens: 32 x 8,192 x 5,376 x 2 B = 2.69 GiB for gemma-3-27b; Qwen3-VL's video, 12,288
+  // filled the outputs are alive too. Gemma 3's 31 images of 256 tokens at 8,192 batched
+  // tokens: 31 x 8,192 x 5,376 x 2 B = 2.54 GiB for gemma-3-27b; Qwen3-VL's video, 12,288
   // tokens in a 153,600-token budget: 153,600 x 2,048 x 4 x 2 B = 2.34 GiB for Qwen3-VL-30B-A3B.
   if (rules.mm_outputs_widened_to_budget && tokens < budget) {
     const count_t widened = checked_mul(checked_mul(a.encoder_items, budget), count_t{v.out_hidden_size});
