@@ -621,12 +621,12 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   const count_t kept_pixels = uses_v2_model_runner(d, rules) ? 0 : checked_mul(a.encoder_patches, pixels);
   const count_t widths = 1 + count_t{v.deepstack_layers};  // the outputs and the deepstack levels
   a.encoder_kept_bytes = checked_mul(checked_add(kept_pixels, checked_mul(outputs, widths)), element);
-  // v0.11 - v0.12 (PR #25810): an item's output shorter than the encoder budget is copied into
-  // budget rows of zeros, one such tensor per item, and those stay instead; while they are
-  // filled the outputs are alive too. Gemma 3's 31 images of 256 tokens at 8,192 batched
+  // V1's profile_run, v0.11 - v0.12 (PR #25810): an item's output shorter than the encoder
+  // budget is copied into budget rows of zeros, one such tensor per item, and those stay
+  // instead; while they are filled the outputs are alive too. Gemma 3's 31 images of 256 tokens at 8,192 batched
   // tokens: 31 x 8,192 x 5,376 x 2 B = 2.54 GiB for gemma-3-27b; Qwen3-VL's video, 12,288
   // tokens in a 153,600-token budget: 153,600 x 2,048 x 4 x 2 B = 2.34 GiB for Qwen3-VL-30B-A3B.
-  if (rules.mm_outputs_widened_to_budget && tokens < budget) {
+  if (rules.mm_outputs_widened_to_budget && !uses_v2_model_runner(d, rules) && tokens < budget) {
     const count_t widened = checked_mul(checked_mul(a.encoder_items, budget), count_t{v.out_hidden_size});
     const count_t kept = checked_add(kept_pixels, checked_mul(widened, widths));
     a.encoder_bytes = max_of(a.encoder_bytes,
