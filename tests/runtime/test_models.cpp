@@ -1209,5 +1209,5 @@ TEST_CASE("every registry entry is coherent", "[models][registry]") {
       }
     }
   }
-  STATIC_REQUIRE(models::all.size() == 53);
+  STATIC_REQUIRE(models::all.size() == 55);
 }

@@ -112,6 +112,12 @@ constexpr char qwen3_30b_a3b_json[] =
 constexpr char qwen3_235b_a22b_json[] =
 #include "configs/qwen3-235b-a22b.inc"
     ;
+constexpr char qwen3_30b_a3b_2507_json[] =
+#include "configs/qwen3-30b-a3b-2507.inc"
+    ;
+constexpr char qwen3_235b_a22b_2507_json[] =
+#include "configs/qwen3-235b-a22b-2507.inc"
+    ;
 constexpr char qwen3_next_80b_json[] =
 #include "configs/qwen3-next-80b.inc"
     ;
@@ -214,6 +220,9 @@ static_assert(same_as_registry(model_from_hf_config(qwen3_8b_json), models::qwen
 static_assert(same_as_registry(model_from_hf_config(qwen3_32b_json), models::qwen3_32b));
 static_assert(same_as_registry(model_from_hf_config(qwen3_30b_a3b_json), models::qwen3_30b_a3b));
 static_assert(same_as_registry(model_from_hf_config(qwen3_235b_a22b_json), models::qwen3_235b_a22b));
+// The July 2025 updates: the same configs with 262,144 positions.
+static_assert(same_as_registry(model_from_hf_config(qwen3_30b_a3b_2507_json), models::qwen3_30b_a3b_2507));
+static_assert(same_as_registry(model_from_hf_config(qwen3_235b_a22b_2507_json), models::qwen3_235b_a22b_2507));
 static_assert(same_as_registry(model_from_hf_config(qwen3_next_80b_json), models::qwen3_next_80b, 0));
 // OpenAI, Google, Mistral AI, Microsoft
 static_assert(same_as_registry(model_from_hf_config(gpt_oss_20b_json), models::gpt_oss_20b));
@@ -232,10 +241,10 @@ static_assert(same_as_registry(model_from_hf_config(nemotron_3_nano_json), model
 static_assert(same_as_registry(model_from_hf_config(nemotron_super_49b_json), models::nemotron_super_49b, 0));
 static_assert(same_as_registry(model_from_hf_config(nemotron_super_49b_v1_5_json), models::nemotron_super_49b_v1_5, 0));
 
-// Every registry model up to the 2026 flagships has its test config above: 40 models. The 11 of
+// Every registry model up to the 2026 flagships has its test config above: 42 models. The 11 of
 // 2026 (Qwen3.5 / 3.6, Gemma 4, GLM-5.1 / 5.2, Kimi-K2.5 / K2.6, MiniMax-M2.7) are checked against
 // the corpus configs they were written from, at run time (tests/runtime/test_models.cpp).
-static_assert(models::all.size() == 53);
+static_assert(models::all.size() == 55);
 
 // The hardest case field by field, so that a regression names what broke: 80 NAS blocks, 31
 // without attention, one KV layout, 49.87B parameters against the published 49.9B.

@@ -79,7 +79,7 @@ inline const std::vector<startup_log>& startup_logs() {
     // CUDAGraph memory"; "Available KV cache memory: 10.65 GiB"; "GPU KV cache size: 238,208
     // tokens". A note "Hosting Qwen3-235B-A22B-Instruct-2507-FP8 on 8xL40S".
     v.push_back({"qwen3-235b-a22b-fp8 8xL40S TP8 EP v0.10.2", "note 'Hosting Qwen3-235B-A22B-Instruct-2507-FP8 on 8xL40S'",
-                 {.model = models::qwen3_235b_a22b, .gpu = with_total(gpus::l40s, 44.42), .tensor_parallel_size = 8,
+                 {.model = models::qwen3_235b_a22b_2507, .gpu = with_total(gpus::l40s, 44.42), .tensor_parallel_size = 8,
                   .enable_expert_parallel = true, .checkpoint = 1, .max_model_len = 32768, .vllm = {0, 10, 2}},
                  27.72, 1.40, 0.21, 3.45, false, 10.65, 238'208});
     // llava-hf/llava-v1.6-mistral-7b-hf (LLaVA-NeXT: Mistral-7B and a CLIP ViT-L/14-336 loaded to
@@ -414,7 +414,7 @@ inline const std::vector<startup_log>& startup_logs() {
     // "Available KV cache memory: 27.85 GiB"; "GPU KV cache size: 621,392 tokens". A runbook for
     // an RTX PRO 6000 node.
     v.push_back({"qwen3-235b-a22b-fp8 4xRTX-PRO-6000 TP4 v0.27.1", "runbook for an RTX PRO 6000 node (vLLM 0.27.1)",
-                 {.model = models::qwen3_235b_a22b, .gpu = with_total(gpus::rtx_pro_6000, 95.01), .tensor_parallel_size = 4,
+                 {.model = models::qwen3_235b_a22b_2507, .gpu = with_total(gpus::rtx_pro_6000, 95.01), .tensor_parallel_size = 4,
                   .checkpoint = 1, .gpu_memory_utilization = 0.9, .max_model_len = 32768, .max_num_seqs = 32,
                   .vllm = {0, 27, 1}},
                  55.19, std::nullopt, 56.89 - 55.19, std::nullopt, true, 27.85, 621'392});

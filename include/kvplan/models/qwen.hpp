@@ -163,6 +163,38 @@ inline constexpr model qwen3_235b_a22b{
                     {"nvidia/Qwen3-235B-A22B-NVFP4", dtype::nvfp4, 0, "modelopt_fp4", cache_dtype::fp8_e4m3}},
 };
 
+// The July 2025 updates, Qwen/Qwen3-235B-A22B-Instruct-2507 and -Thinking-2507 (and Qwen's
+// -FP8 of each): the same architecture and parameter count as Qwen3-235B-A22B (new weights),
+// with 262,144 positions natively (model cards: "Context Length: 262,144 natively";
+// max_position_embeddings 262144), so a longer RoPE cache: 262,144 x 128 x 2 B.
+inline constexpr model qwen3_235b_a22b_2507 = [] {
+  model m = qwen3_235b_a22b;
+  m.name = "qwen3-235b-a22b-2507";
+  m.hf_id = "Qwen/Qwen3-235B-A22B-Instruct-2507";
+  m.source = "Qwen3-235B-A22B's config.json and counts; the 2507 model cards (262,144 positions)";
+  m.max_model_len = 262'144;
+  m.checkpoints = {{"Qwen/Qwen3-235B-A22B-Instruct-2507", dtype::bfloat16, 0},
+                   {"Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", dtype::fp8_e4m3, 0, "fp8"},
+                   {"Qwen/Qwen3-235B-A22B-Thinking-2507", dtype::bfloat16, 0},
+                   {"Qwen/Qwen3-235B-A22B-Thinking-2507-FP8", dtype::fp8_e4m3, 0, "fp8"}};
+  return m;
+}();
+
+// Qwen/Qwen3-30B-A3B-Instruct-2507 and -Thinking-2507 (and -FP8): Qwen3-30B-A3B's architecture
+// and parameter count with 262,144 positions natively (model cards).
+inline constexpr model qwen3_30b_a3b_2507 = [] {
+  model m = qwen3_30b_a3b;
+  m.name = "qwen3-30b-a3b-2507";
+  m.hf_id = "Qwen/Qwen3-30B-A3B-Instruct-2507";
+  m.source = "Qwen3-30B-A3B's config.json and counts; the 2507 model cards (262,144 positions)";
+  m.max_model_len = 262'144;
+  m.checkpoints = {{"Qwen/Qwen3-30B-A3B-Instruct-2507", dtype::bfloat16, 61'064'245'248},
+                   {"Qwen/Qwen3-30B-A3B-Instruct-2507-FP8", dtype::fp8_e4m3, 0, "fp8"},
+                   {"Qwen/Qwen3-30B-A3B-Thinking-2507", dtype::bfloat16, 61'064'245'248},
+                   {"Qwen/Qwen3-30B-A3B-Thinking-2507-FP8", dtype::fp8_e4m3, 0, "fp8"}};
+  return m;
+}();
+
 // Qwen/Qwen3-Next-80B-A3B-Instruct (model_type qwen3_next), config.json (verbatim copy; the
 // AI-Hypercomputer/maxtext qwen3_next_80b_a3b_dict agrees key for key): num_hidden_layers 48, no
 // layer_types, full_attention_interval 4 (layer i is full attention when (i + 1) % 4 == 0: 12
