@@ -226,8 +226,12 @@ inline constexpr model qwen3_next_80b{
     // RoPE: partial_rotary_factor 0.25 of head_dim 256: 262,144 positions x 64 x 2 B.
     .rope_cache_bytes = 262144LL * 64 * 2,
     .layers = periodic_layers(48, 4, gated_deltanet(16, 32, 128, 128, 4), full_attention(2, 256)),
+    // The Thinking release shares the Instruct one's architecture (Qwen3NextForCausalLM, the
+    // same config keys but its generation defaults).
     .checkpoints = {{"Qwen/Qwen3-Next-80B-A3B-Instruct", dtype::bfloat16, 0},
-                    {"Qwen/Qwen3-Next-80B-A3B-Instruct-FP8", dtype::fp8_e4m3, 0, "fp8"}},
+                    {"Qwen/Qwen3-Next-80B-A3B-Instruct-FP8", dtype::fp8_e4m3, 0, "fp8"},
+                    {"Qwen/Qwen3-Next-80B-A3B-Thinking", dtype::bfloat16, 0},
+                    {"Qwen/Qwen3-Next-80B-A3B-Thinking-FP8", dtype::fp8_e4m3, 0, "fp8"}},
 };
 
 // Qwen3.5 / Qwen3.6 (Qwen3_5MoeForConditionalGeneration, model_type qwen3_5_moe; the dense 27B
