@@ -507,7 +507,8 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
 
 // The vision encoder's part of profile_run (Qwen's ViTs, Gemma 3's SigLIP; see vision_encoder).
 // The dummy item is the modality with the most tokens (MultiModalBudget.get_modality_with_max_tokens):
-// Qwen3-VL's largest image, 16,384 tokens (its video dummy, two frames, is smaller from v0.16, PR #32684);
+// Qwen3-VL's largest image, 16,384 tokens, from v0.16 (PR #32684 made its two-frame video
+// smaller; v0.11 - v0.15 profile a formatted video, see vision_encoder_estimate);
 // Qwen2-VL's and Qwen2.5-VL's video, whose frames are as many as max_model_len holds, at most
 // 14 (Qwen2VLProcessingInfo.get_num_frames_with_most_features), two frames to a 16,384-token
 // group: min(max(max_model_len / 16,384, 1), 7) groups (114,688 tokens at 128,000). Before v0.11
@@ -533,10 +534,11 @@ constexpr count_t sampler_eighths(sampler_path path, const vllm_rules& rules, st
 // input, the residual, layer_norm2's output, fc1's output and the activation's: 3H + 2I, the
 // higher. Its dummy image is the tower's 896 x 896 (4,096 patches, 256 tokens), so the budget
 // holds many: 32 at 8,192 batched tokens (31 before v0.13), 131,072 patches x (588 + 1,152 +
-// 3 x 1,152 + 2 x 4,304) x 2 B = 3.37 GiB, above Model Runner V2's sampler. (A gemma-3-4b-it dev-build log of
-// July 2025 at 16,384 tokens and 1,024 sequences shows 9.96 GiB: the PyTorch-native sampler's
-// 9.5U of 1 GiB, the kept [T, H] states and 63 images' pixels and outputs make 10,683,449,344
-// B, 9.95 GiB: before v0.13 the budget counts an image as its 260-token placeholder.)
+// 3 x 1,152 + 2 x 4,304) x 2 B = 3.37 GiB, above Model Runner V2's sampler. (A gemma-3-4b-it
+// dev-build log of July 2025 at 16,384 tokens and 1,024 sequences shows 9.96 GiB: the
+// PyTorch-native sampler's 9.5U of 1 GiB, the kept [T, H] states and 63 images' pixels and
+// outputs make 10,683,449,344 B, 9.95 GiB: before v0.13 the budget counts an image as its
+// 260-token placeholder.)
 // Under TP each row-parallel output (proj, fc2, down_proj) adds H: its partial sum and the
 // out-of-place all-reduce's result are alive together. Deepstack mergers' outputs (tokens x
 // out_hidden each) stay to the end. V1's profile_run then keeps the pixel values and the
@@ -574,7 +576,8 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
       rules.mm_dummy_for_max_model_len ? budget_tokens : groups_for(max_num_batched_tokens) * v.max_image_tokens;
   // Before v0.13 the budget counted a Gemma 3 image's placeholder: its 256 tokens framed by
   // "\n\n<start_of_image>" and "<end_of_image>\n\n", four tokens more (Gemma3Processor's
-  // full_image_sequence); its output stays 256 rows.
+  // full_image_sequence); its output stays 256 rows. (A Qwen ViT's placeholder is its
+  // embeddings alone, so the two counts agree there.)
   if (v.family == vit_family::siglip && !rules.mm_budget_counts_embeddings) budget_tokens += 4;
   if (qwen3_video) {
     // Qwen3VLProcessingInfo.get_max_video_tokens (v0.11 - v0.15) counts 12.5 tokens per vision
@@ -623,9 +626,10 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   a.encoder_kept_bytes = checked_mul(checked_add(kept_pixels, checked_mul(outputs, widths)), element);
   // V1's profile_run, v0.11 - v0.12 (PR #25810): an item's output shorter than the encoder
   // budget is copied into budget rows of zeros, one such tensor per item, and those stay
-  // instead; while they are filled the outputs are alive too. Gemma 3's 31 images of 256 tokens at 8,192 batched
-  // tokens: 31 x 8,192 x 5,376 x 2 B = 2.54 GiB for gemma-3-27b; Qwen3-VL's video, 12,288
-  // tokens in a 153,600-token budget: 153,600 x 2,048 x 4 x 2 B = 2.34 GiB for Qwen3-VL-30B-A3B.
+  // instead; while they are filled the outputs are alive too. Gemma 3's 31 images of 256
+  // tokens at 8,192 batched tokens: 31 x 8,192 x 5,376 x 2 B = 2.54 GiB for gemma-3-27b;
+  // Qwen3-VL's video, 12,288 tokens in a 153,600-token budget: 153,600 x 2,048 x 4 x 2 B =
+  // 2.34 GiB for Qwen3-VL-30B-A3B.
   if (rules.mm_outputs_widened_to_budget && !uses_v2_model_runner(d, rules) && tokens < budget) {
     const count_t widened = checked_mul(checked_mul(a.encoder_items, budget), count_t{v.out_hidden_size});
     const count_t kept = checked_add(kept_pixels, checked_mul(widened, widths));

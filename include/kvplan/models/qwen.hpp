@@ -181,7 +181,8 @@ inline constexpr model qwen3_235b_a22b_2507 = [] {
 }();
 
 // Qwen/Qwen3-30B-A3B-Instruct-2507 and -Thinking-2507 (and -FP8): Qwen3-30B-A3B's architecture
-// and parameter count with 262,144 positions natively (model cards).
+// and parameter count with 262,144 positions natively (model cards); the bf16 checkpoints hold
+// the same tensors, so the base's total_size, 61,064,245,248 B (2 B a parameter).
 inline constexpr model qwen3_30b_a3b_2507 = [] {
   model m = qwen3_30b_a3b;
   m.name = "qwen3-30b-a3b-2507";
