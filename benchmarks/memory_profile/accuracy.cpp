@@ -103,18 +103,20 @@ int main() {
   for (const std::string& gap : gaps) std::printf("  %s\n", gap.c_str());
 
   // The V1 runner's CUDA-graph estimate on the logs that print it with its graph counts.
-  std::printf("\nThe V1 CUDA-graph estimate (GiB) against \"Estimated CUDA graph memory\":\n\n%-32s %9s %13s %9s\n",
+  std::printf("\nThe V1 CUDA-graph estimate (GiB) against \"Estimated CUDA graph memory\":\n\n%-36s %5s %13s %9s\n",
               "case", "graphs", "estimate", "+/- est.");
   std::vector<double> estimate_errors;
   for (const kvplan_test::graph_log& l : kvplan_test::graph_logs()) {
     const kvplan::vllm_rules r = kvplan::rules_for(l.vllm);
     const kvplan::memory_term t = kvplan::cudagraph_estimate(l.model, l.gpu, r, false, l.tensor_parallel_size, 1,
-                                                             l.max_num_seqs, l.max_num_batched_tokens);
+                                                             l.max_num_seqs, l.max_num_batched_tokens,
+                                                             l.max_capture_size);
     estimate_errors.push_back(std::abs(kvplan_test::to_gib(t.bytes) - l.estimate_gib));
     char graphs[32];
     std::snprintf(graphs, sizeof graphs, "%lld",
-                  static_cast<long long>(kvplan::cudagraph_count(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens)));
-    std::printf("%-32s %9s %13s %9.2f\n", l.name.c_str(), graphs, cell(l.estimate_gib, t.bytes).c_str(),
+                  static_cast<long long>(kvplan::cudagraph_count(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens,
+                                                                 l.max_capture_size)));
+    std::printf("%-36s %5s %13s %9.2f\n", l.name.c_str(), graphs, cell(l.estimate_gib, t.bytes).c_str(),
                 kvplan_test::to_gib(t.uncertainty_bytes));
   }
   std::printf("\nmedian |error| of the graph estimate: %.2f GiB (%zu logs)\n", median(estimate_errors),

@@ -111,6 +111,9 @@ struct deployment {
   prefix_caching enable_prefix_caching = prefix_caching::by_default;
   count_t num_gpu_blocks_override = 0;
   bool enforce_eager = false;  // no CUDA graphs, so nothing to subtract for them
+  // --max-cudagraph-capture-size: the largest batch captured as a CUDA graph (v0.11.1); 0:
+  // vLLM's min(2 x max_num_seqs x (1 + speculative tokens), 512).
+  count_t max_cudagraph_capture_size = 0;
 
   attention_backend backend = attention_backend::automatic;
   std::optional<dtype> mamba_cache_dtype{};      // --mamba-cache-dtype (conv and linear state)

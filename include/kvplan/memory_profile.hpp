@@ -94,6 +94,7 @@ struct memory_profile {
   count_t unsplit_weights_bytes = 0;  // part of weights: beyond the even TP split (weights_estimate)
   count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
   count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
+  count_t cudagraph_split_layers = 0;  // layers a PIECEWISE graph is cut at (cudagraph_split_layers)
   count_t drafter_weights_bytes = 0;  // part of weights: MTP layers or the draft model
   count_t consumed_profile_bytes = 0;  // part of non-torch from v0.27: what the profile keeps
 
@@ -801,12 +802,15 @@ constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vll
 // --- CUDA graphs -----------------------------------------------------------------------------
 
 // The batch sizes vLLM captures (VllmConfig._set_cudagraph_sizes): up to
-// min(max_num_seqs x 2, 512, max_num_batched_tokens) tokens, [1, 2, 4] + multiples of 8 below
-// 256 + multiples of 16 from 256 (v0.11.1, PR #26016; before: multiples of 8 throughout).
+// min(max_num_seqs x 2, 512, max_num_batched_tokens) tokens, or min(--max-cudagraph-capture-size,
+// max_num_batched_tokens) where it is given (CompilationConfig.max_cudagraph_capture_size, PR
+// #26016, v0.11.1), [1, 2, 4] + multiples of 8 below 256 + multiples of 16 from 256 (v0.11.1;
+// before: multiples of 8 throughout). `up_to` counts the sizes up to a decode batch (FULL graphs).
 constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seqs, count_t max_num_batched_tokens,
-                                          const vllm_rules& rules, count_t up_to = -1) {
+                                          const vllm_rules& rules, count_t up_to = -1, count_t max_capture_size = 0) {
   const count_t cap = rules.capture_up_to_1024_on_sm100 && g.compute_capability / 10 == 10 ? 1024 : 512;
-  const count_t largest = min_of(min_of(2 * count_t{max_num_seqs}, cap), max_num_batched_tokens);
+  const count_t ceiling = max_capture_size > 0 ? max_capture_size : min_of(2 * count_t{max_num_seqs}, cap);
+  const count_t largest = min_of(ceiling, max_num_batched_tokens);
   const count_t limit = up_to < 0 ? largest : min_of(up_to, largest);
   count_t n = 0;
   for (const count_t s : {1, 2, 4})
@@ -844,26 +848,35 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 // kvplan takes 0.19 MiB, all of it as the uncertainty.
 // The number of graphs captured: PIECEWISE for every size, FULL for the decode sizes.
 constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
-                                  count_t max_num_batched_tokens) {
-  return cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules) +
-         (rules.full_and_piecewise_graphs
-              ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, max_num_seqs)
-              : 0);
+                                  count_t max_num_batched_tokens, count_t max_capture_size = 0) {
+  return cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size) +
+         (rules.full_and_piecewise_graphs ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules,
+                                                                    max_num_seqs, max_capture_size)
+                                          : 0);
+}
+
+// The layers a PIECEWISE graph is cut at, on one pipeline stage: those whose mixer is one of
+// the compilation's splitting ops (attention, MLA, Mamba, linear attention, short conv). An
+// MLP- or MoE-only layer (NemotronH's, a NAS no-op) runs inside a piece and cuts nothing.
+constexpr count_t cudagraph_split_layers(const model& m, std::int32_t pp) {
+  return max_of(cdiv(m.num_layers() - m.layers.count(layer_kind::no_cache), pp), count_t{1});
 }
 
 constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vllm_rules& rules, bool v2_runner,
                                          std::int32_t tp, std::int32_t pp, std::int32_t max_num_seqs,
-                                         count_t max_num_batched_tokens) {
+                                         count_t max_num_batched_tokens, count_t max_capture_size = 0) {
   memory_term t;
-  const count_t layers = cdiv(m.num_layers(), pp);
+  const count_t layers = cudagraph_split_layers(m, pp);
   if (v2_runner) {
-    t.bytes = checked_mul(checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens), layers),
-                          19 * MiB / 100);
+    t.bytes = checked_mul(
+        checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, max_capture_size), layers),
+        19 * MiB / 100);
     t.uncertainty_bytes = t.bytes;
     return t;
   }
-  const count_t piecewise = cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules);
-  const count_t full = cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens) - piecewise;
+  const count_t piecewise =
+      cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size);
+  const count_t full = cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, max_capture_size) - piecewise;
   const count_t per_size_and_layer = tp > 1 ? 3 * MiB / 4 : 8 * MiB / 25;
   t.bytes = checked_add(checked_mul(checked_mul(piecewise, layers), per_size_and_layer), checked_mul(full, MiB));
   t.uncertainty_bytes = tp > 1 ? t.bytes * 3 / 4 : t.bytes / 2;
@@ -937,12 +950,15 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   // decode steps verify 1 + K tokens a request (uniform_decode_query_len).
   const std::int32_t k = speculative_tokens(d);
   const std::int32_t graph_seqs = static_cast<std::int32_t>(min_of(count_t{max_num_seqs} * (1 + k), count_t{1} << 20));
-  p.num_cudagraphs = d.enforce_eager ? 0 : cudagraph_count(d.gpu, rules, graph_seqs, max_num_batched_tokens);
+  p.num_cudagraphs = d.enforce_eager ? 0
+                                      : cudagraph_count(d.gpu, rules, graph_seqs, max_num_batched_tokens,
+                                                        d.max_cudagraph_capture_size);
+  p.cudagraph_split_layers = cudagraph_split_layers(m, pp);
   if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
   else
     p.cudagraph = cudagraph_estimate(m, d.gpu, rules, uses_v2_model_runner(d, rules), tp, pp, graph_seqs,
-                                     max_num_batched_tokens);
+                                     max_num_batched_tokens, d.max_cudagraph_capture_size);
   return p;
 }
 

@@ -133,6 +133,9 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     case speculative_method::suffix: break;
   }
 
+  if (d.max_cudagraph_capture_size > 0 && !rules.capture_sizes_step_16_from_256)
+    return {errc::feature_needs_newer_vllm, {0, 11, 1}, "--max-cudagraph-capture-size"};
+
   const std::int32_t dcp = d.decode_context_parallel_size;
   if (dcp < 1) return {errc::decode_context_parallel_size_must_divide_tp, {dcp, tp}};
   if (dcp > 1) {
@@ -250,6 +253,8 @@ constexpr error validate(const deployment& d) {
     return {errc::max_model_len_exceeds_derived_max, {d.max_model_len, m.max_model_len}};
   if (d.max_num_seqs < 0) return {errc::max_num_seqs_must_be_positive, {d.max_num_seqs}};
   if (d.max_num_batched_tokens < 0) return {errc::max_num_batched_tokens_must_be_positive, {d.max_num_batched_tokens}};
+  if (d.max_cudagraph_capture_size < 0)
+    return {errc::max_cudagraph_capture_size_must_be_positive, {d.max_cudagraph_capture_size}};
   if (d.block_size < 0) return {errc::block_size_must_be_positive, {d.block_size}};
   if (d.checkpoint < 0 || (d.checkpoint > 0 && d.checkpoint >= m.checkpoints.size()))
     return {errc::checkpoint_out_of_range, {d.checkpoint, m.checkpoints.size()}};

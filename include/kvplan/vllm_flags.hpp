@@ -120,6 +120,7 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
     a.add(p.prefix_caching ? "--enable-prefix-caching" : "--no-enable-prefix-caching");
   if (d.num_gpu_blocks_override > 0) a.add("--num-gpu-blocks-override", d.num_gpu_blocks_override);
   if (d.enforce_eager) a.add("--enforce-eager");
+  else if (d.max_cudagraph_capture_size > 0) a.add("--max-cudagraph-capture-size", d.max_cudagraph_capture_size);
   if (d.mamba_cache_dtype) a.add("--mamba-cache-dtype", to_string(*d.mamba_cache_dtype));
   if (d.mamba_ssm_cache_dtype) a.add("--mamba-ssm-cache-dtype", to_string(*d.mamba_ssm_cache_dtype));
   if (!d.quantization.empty()) a.add("--quantization", d.quantization);

@@ -256,7 +256,10 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       {.model = models::qwen3_6_35b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .skip_mm_profiling = true,
        .limit_images = 2, .limit_videos = 0},
       {.model = models::kimi_k2_5, .gpu = gpus::b200, .tensor_parallel_size = 8, .limit_vision_chunks = 0},
-      {.model = models::qwen3_5_122b_a10b, .gpu = gpus::h200, .tensor_parallel_size = 4, .language_model_only = true}};
+      {.model = models::qwen3_5_122b_a10b, .gpu = gpus::h200, .tensor_parallel_size = 4, .language_model_only = true},
+      // Fewer CUDA graphs, so more KV memory from v0.20.
+      {.model = models::qwen3_30b_a3b, .gpu = gpus::rtx_pro_6000, .max_model_len = 32768, .max_num_seqs = 8,
+       .max_cudagraph_capture_size = 4}};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
       const plan_result planned = try_plan(d);
@@ -292,6 +295,7 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       CHECK(q.drafter_layers == p.drafter_layers);
       CHECK(q.offload_blocks == p.offload_blocks);
       CHECK(q.async_scheduling == p.async_scheduling);
+      CHECK(q.available_kv_cache_bytes == p.available_kv_cache_bytes);
       // The settings that leave the vision tower out, as given.
       CHECK(r.deployment.language_model_only == d.language_model_only);
       CHECK(r.deployment.skip_mm_profiling == d.skip_mm_profiling);
@@ -340,6 +344,9 @@ TEST_CASE("the other engine flags", "[cli][parse]") {
   CHECK(*p.opts.kv_offloading_backend == kvplan::kv_offloading_backend::lmcache);
   CHECK(*p.opts.shared_prefix_tokens == 2000);
   CHECK(parse({"m", "--gpu", "g", "--kv-offloading-size", "0"}).error.find("GiB > 0") != std::string::npos);
+  CHECK(*parse({"m", "--gpu", "g", "--max-cudagraph-capture-size", "16"}).opts.max_cudagraph_capture_size == 16);
+  CHECK(parse({"m", "--gpu", "g", "--max-cudagraph-capture-size", "0"}).error.find("an integer >= 1") !=
+        std::string::npos);
   CHECK(parse({"m", "--gpu", "g", "--kv-offloading-backend", "disk"}).error.find("native or lmcache") != std::string::npos);
   // The vision tower: --language-model-only, --skip-mm-profiling, --limit-mm-per-prompt as JSON
   // or as a log prints it (a Python dict), a count or an object with one.

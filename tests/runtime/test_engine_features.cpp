@@ -169,6 +169,27 @@ TEST_CASE("decode context parallelism errors", "[engine][dcp][errors]") {
   CHECK(error_of(d) == error{errc::feature_needs_newer_vllm, {0, 11}, "--decode-context-parallel-size"});
 }
 
+TEST_CASE("--max-cudagraph-capture-size sets how many graphs the budget pays for", "[engine][cudagraphs]") {
+  // Qwen3-30B-A3B (48 layers, V1 runner) on an H100, v0.26, 1,024 sequences: 51 PIECEWISE + 51
+  // FULL sizes up to 512, 51 x 48 x 335,544 B + 51 x 1,048,576 B = 874,889,088 B. Capturing
+  // only batch 1: 1 x 48 x 335,544 + 1 x 1,048,576 = 17,154,688 B, so 857,734,400 B more KV.
+  deployment d{.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .vllm = {0, 26, 0}};
+  const plan all = plan_of(d);
+  d.max_cudagraph_capture_size = 1;
+  const plan one = plan_of(d);
+  CHECK(all.profile.num_cudagraphs == 51 + 51);
+  CHECK(all.profile.cudagraph.bytes == 874'889'088);
+  CHECK(one.profile.num_cudagraphs == 1 + 1);
+  CHECK(one.profile.cudagraph.bytes == 17'154'688);
+  CHECK(one.available_kv_cache_bytes - all.available_kv_cache_bytes == 857'734'400);
+  // The setting exists from v0.11.1 (CompilationConfig.max_cudagraph_capture_size).
+  d.vllm = {0, 11, 0};
+  CHECK(error_of(d) == error{errc::feature_needs_newer_vllm, {0, 11, 1}, "--max-cudagraph-capture-size"});
+  d.vllm = {0, 26, 0};
+  d.max_cudagraph_capture_size = -4;
+  CHECK(error_of(d) == error{errc::max_cudagraph_capture_size_must_be_positive, {-4}});
+}
+
 TEST_CASE("async scheduling sizes sliding windows for two batches in flight", "[engine][async]") {
   // gpt-oss-20b on an H100 (max_num_batched_tokens 8,192): with async scheduling (the default)
   // sliding layers hold 128 - 1 + 2 x 8,192 tokens, cdiv(16,511, 16) + 1 = 1,033 blocks; without,

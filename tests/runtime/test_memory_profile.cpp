@@ -541,6 +541,20 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(cudagraph_count(gpus::l40s, now, 256, 2048) == 51 + 35);
   // Blackwell captures up to 1,024 from v0.28: 3 + 31 + (1,024 - 256) / 16 + 1 = 83.
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::b200, 1024, 16384, now) == 83);
+  // --max-cudagraph-capture-size replaces min(2 x max_num_seqs, 512), still capped by the batch:
+  // 512 with 128 sequences is 51 sizes, FULL for decodes up to 128: 3 + 16 = 19; 1 is [1]; 4,096
+  // with 2,048 batched tokens stops at 2,048: 3 + 31 + (2,048 - 256) / 16 + 1 = 147.
+  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::rtx_5090, 128, 32768, now, -1, 512) == 51);
+  STATIC_REQUIRE(cudagraph_count(gpus::rtx_5090, now, 128, 32768, 512) == 51 + 19);
+  STATIC_REQUIRE(cudagraph_count(gpus::rtx_5090, now, 1, 8192, 1) == 1 + 1);
+  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 2048, now, -1, 4096) == 147);
+  // A graph is cut at each layer whose mixer is a splitting op: NemotronH's 23 MoE-only layers
+  // of 52 cut nothing (29 remain); Llama-3.3-Nemotron-Super-49B's NAS no-op layers neither.
+  STATIC_REQUIRE(cudagraph_split_layers(models::nemotron_3_nano, 1) == 29);
+  STATIC_REQUIRE(cudagraph_split_layers(models::nemotron_3_nano, 2) == 15);
+  STATIC_REQUIRE(cudagraph_split_layers(models::llama_3_1_70b, 1) == 80);
+  STATIC_REQUIRE(cudagraph_split_layers(models::nemotron_super_49b, 1) ==
+                 80 - models::nemotron_super_49b.layers.count(layer_kind::no_cache));
   // Models vLLM does not compile (DeepSeek-V4, Kimi-K3) run no Inductor pass, so hold no fusion
   // workspace; their breakable graphs keep the count. On 8 B200s (v0.29: 1,024 sequences, capture
   // up to 1,024 on sm_100) both capture 83 PIECEWISE + 83 FULL sizes; DeepSeek-V3 holds 4 x 8 x 1
@@ -571,10 +585,12 @@ TEST_CASE("the V1 runner's CUDA-graph estimate against start-up logs", "[memory_
   for (const kvplan_test::graph_log& l : kvplan_test::graph_logs()) {
     INFO(l.name << " (" << l.source << ")");
     const vllm_rules r = rules_for(l.vllm);
-    CHECK(cudagraph_capture_sizes(l.gpu, l.max_num_seqs, l.max_num_batched_tokens, r) == l.piecewise);
-    CHECK(cudagraph_count(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens) == l.piecewise + l.full);
+    CHECK(cudagraph_capture_sizes(l.gpu, l.max_num_seqs, l.max_num_batched_tokens, r, -1, l.max_capture_size) ==
+          l.piecewise);
+    CHECK(cudagraph_count(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens, l.max_capture_size) ==
+          l.piecewise + l.full);
     const memory_term t = cudagraph_estimate(l.model, l.gpu, r, false, l.tensor_parallel_size, 1, l.max_num_seqs,
-                                             l.max_num_batched_tokens);
+                                             l.max_num_batched_tokens, l.max_capture_size);
     INFO("kvplan " << kvplan_test::to_gib(t.bytes) << " +/- " << kvplan_test::to_gib(t.uncertainty_bytes) << " GiB");
     CHECK(std::abs(kvplan_test::to_gib(t.bytes) - l.estimate_gib) <= kvplan_test::to_gib(t.uncertainty_bytes) + 0.005);
   }

@@ -500,6 +500,7 @@ struct graph_log {
   kvplan::count_t max_num_batched_tokens;
   kvplan::count_t piecewise, full;  // the graphs of each mode the log names
   double estimate_gib;              // "Estimated CUDA graph memory: X GiB total"
+  kvplan::count_t max_capture_size = 0;  // --max-cudagraph-capture-size, where the log sets it
 };
 
 inline const std::vector<graph_log>& graph_logs() {
@@ -521,6 +522,18 @@ inline const std::vector<graph_log>& graph_logs() {
        config_model("qwen3.5-4b.json", "Qwen/Qwen3.5-4B"), gpus::l40s, 1, {0, 22, 0}, 256, 8192, 51, 35, 0.64},
       {"qwen3.5-4b 2048 tokens v0.22", "index file 56036894944 (hybrid, V1; a 48 GB card)",
        config_model("qwen3.5-4b.json", "Qwen/Qwen3.5-4B"), gpus::l40s, 1, {0, 22, 0}, 128, 2048, 35, 19, 0.40},
+      // NemotronH: 52 layers, of which the 23 MoE-only ones cut no graph (29 pieces' layers).
+      // Nemotron-Cascade-2-30B-A3B-NVFP4 (Nemotron-3-Nano-30B-A3B's architecture), one Blackwell
+      // card under WSL2, a v0.20.1 nightly, --max-num-seqs 128 --max-num-batched-tokens 32768
+      // --max-cudagraph-capture-size 512: "Profiling CUDA graph memory: PIECEWISE=51
+      // (largest=512), FULL=19 (largest=128)"; "Estimated CUDA graph memory: 0.48 GiB total".
+      {"nemotron-3-nano 512 captured v0.20", "index file 51923877316 (a docker-compose note; the card is a 32 GB one)",
+       models::nemotron_3_nano, gpus::rtx_5090, 1, {0, 20, 1}, 128, 32768, 51, 19, 0.48, 512},
+      // The same checkpoint on a Hopper GPU (FlashAttention 3, FP4 through Marlin), v0.19.1,
+      // --max-num-seqs 40 --max-num-batched-tokens 8192: "PIECEWISE=13 (largest=80), FULL=8
+      // (largest=40)"; "Estimated CUDA graph memory: 0.19 GiB total".
+      {"nemotron-3-nano 40 seqs v0.19", "index file 59839511370 (a SLURM job's output, offline LLM class)",
+       models::nemotron_3_nano, gpus::h100_nvl, 1, {0, 19, 1}, 40, 8192, 13, 8, 0.19},
       // Left out: Qwen3-8B on an A100-40GB, v0.19.1 (index file 57978845466): 2.35 GiB estimated
       // and 2.44 captured for 51 + 35 graphs of 36 layers, four times any other dense log; not
       // explained.

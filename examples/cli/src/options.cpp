@@ -486,6 +486,8 @@ const std::vector<flag_spec>& flag_table() {
          o.enforce_eager = true;
          return {};
        }},
+      {"--max-cudagraph-capture-size", "", true, "an integer >= 1 (the largest batch captured as a CUDA graph)",
+       [](options& o, std::string_view v) { return int_flag(o.max_cudagraph_capture_size, v, 1); }},
       {"--mamba-cache-dtype", "", true, "one of auto, float32, float16, bfloat16",
        [](options& o, std::string_view v) -> std::string {
          o.mamba_cache_dtype = parse_mamba_dtype(v);

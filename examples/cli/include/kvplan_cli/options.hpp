@@ -43,6 +43,7 @@ struct options {
   std::optional<std::string> quantization;
   kvplan::prefix_caching enable_prefix_caching = kvplan::prefix_caching::by_default;
   bool enforce_eager = false;
+  std::optional<std::int32_t> max_cudagraph_capture_size;
   std::optional<kvplan::dtype> mamba_cache_dtype, mamba_ssm_cache_dtype;
   std::optional<kvplan::attention_backend> attention_backend;
   std::optional<kvplan::vllm_version> vllm_version;
