@@ -258,6 +258,54 @@ inline constexpr gpu mi210{"mi210", "AMD Instinct MI210", gpu_vendor::amd, gpu_a
                            "PCIe Gen4 x16; optional Infinity Fabric Link bridge",
                            "rocminfo pool 67092480 KB = 65520 MiB"};
 
+// 11909 MiB (11.63 GiB): vLLM "Free memory on device (6.44/11.63 GiB)" (driver 580.95.05,
+// vllm-project/vllm#27934); older drivers read 11931 - 12044 MiB (torch total_memory).
+// nvidia-smi 12288 MiB. 360 GB/s (datasheet).
+inline constexpr gpu rtx_3060{"rtx-3060", "NVIDIA GeForce RTX 3060", gpu_vendor::nvidia, gpu_architecture::ampere, 86,
+                              11909 * MiB, 12288, 360'000'000'000, false, false, "none; PCIe Gen4 x16",
+                              "vLLM log 11.63 GiB total (driver 580.95.05); nvidia-smi 12288 MiB"};
+
+// 15934 MiB (15.56 GiB): torch total_memory=15934MB (a 2026 log); 15974MB on driver 560.35.03,
+// where nvidia-smi shows 16376 MiB. 672 GB/s (datasheet).
+inline constexpr gpu rtx_4070_ti_super{"rtx-4070-ti-super", "NVIDIA GeForce RTX 4070 Ti SUPER", gpu_vendor::nvidia,
+                                       gpu_architecture::ada, 89, 15934 * MiB, 16376, 672'000'000'000, true, false,
+                                       "none; PCIe Gen4 x16", "torch total_memory=15934MB; nvidia-smi 16376 MiB"};
+
+// The workstation cards ship with ECC off; with ECC on their GDDR6 loses 1/16 (nvidia-smi 46068
+// MiB on the 48 GB cards): pass the total your vLLM log prints with --gpu-total-memory.
+// 48676 MiB (47.54 GiB): torch total_memory=48676MB; deviceQuery 48790 MiB on R565 (ECC off).
+// nvidia-smi 49140 MiB. 768 GB/s (datasheet).
+inline constexpr gpu rtx_a6000{"rtx-a6000", "NVIDIA RTX A6000", gpu_vendor::nvidia, gpu_architecture::ampere, 86,
+                               48676 * MiB, 49140, 768'000'000'000, false, false,
+                               "optional 2-GPU NVLink bridge 112.5 GB/s; PCIe Gen4 x16",
+                               "torch total_memory=48676MB (ECC off); nvidia-smi 49140 MiB"};
+
+// 48622 MiB (47.48 GiB): torch total_memory=48622MB (ECC off); with ECC on, torch reports
+// "total capacity of 44.43 GiB". nvidia-smi 49140 MiB (driver 580.126.20). 960 GB/s (datasheet).
+inline constexpr gpu rtx_6000_ada{"rtx-6000-ada", "NVIDIA RTX 6000 Ada Generation", gpu_vendor::nvidia,
+                                  gpu_architecture::ada, 89, 48622 * MiB, 49140, 960'000'000'000, true, false,
+                                  "none; PCIe Gen4 x16", "torch total_memory=48622MB (ECC off); nvidia-smi 49140 MiB"};
+
+// 24114 MiB (23.55 GiB): torch total_memory=24114MB (torch >= 2.6); 24138MB on another host.
+// nvidia-smi 24564 MiB. 768 GB/s (datasheet).
+inline constexpr gpu rtx_a5000{"rtx-a5000", "NVIDIA RTX A5000", gpu_vendor::nvidia, gpu_architecture::ampere, 86,
+                               24114 * MiB, 24564, 768'000'000'000, false, false,
+                               "optional 2-GPU NVLink bridge 112.5 GB/s; PCIe Gen4 x16",
+                               "torch total_memory=24114MB; nvidia-smi 24564 MiB"};
+
+// 15.61 GiB: torch OOM "GPU 0 has a total capacity of 15.61 GiB" (DengKaiCQ/VGGT-Long#6, 2025);
+// 15.61 x 1,024 = 15,985 MiB. nvidia-smi 16376 MiB. 448 GB/s (datasheet).
+inline constexpr gpu rtx_a4000{"rtx-a4000", "NVIDIA RTX A4000", gpu_vendor::nvidia, gpu_architecture::ampere, 86,
+                               15985 * MiB, 16376, 448'000'000'000, false, false, "none; PCIe Gen4 x16",
+                               "torch OOM total capacity 15.61 GiB; nvidia-smi 16376 MiB"};
+
+// 81038 MiB (79.14 GiB): deviceQuery 84,974,239,744 B (driver R550, CUDA 12.4); the SXM card's
+// reading on driver 12.2 is 79.15 GiB. nvidia-smi 81920 MiB. 1.935 TB/s (datasheet).
+inline constexpr gpu a100_80gb_pcie{"a100-80gb-pcie", "NVIDIA A100 80GB PCIe", gpu_vendor::nvidia,
+                                    gpu_architecture::ampere, 80, 84'974'239'744, 81920, 1'935'000'000'000, false,
+                                    false, "optional 2-GPU NVLink bridge 600 GB/s; PCIe Gen4 x16",
+                                    "deviceQuery 84974239744 bytes (R550); nvidia-smi 81920 MiB"};
+
 // 24560 MiB (23.98 GiB): torch total_memory=24560MB (ROCm 6.4); the driver prints no "AMD".
 inline constexpr gpu rx_7900_xtx{"rx-7900-xtx", "Radeon RX 7900 XTX", gpu_vendor::amd, gpu_architecture::rdna3, 1100,
                                  24560 * MiB, 0, 960'000'000'000, false, false, "none; PCIe Gen4 x16",
@@ -268,7 +316,8 @@ inline constexpr std::array all = {
     gb300,    rtx_5090,    rtx_pro_6000, rtx_pro_6000_maxq, rtx_5080, rtx_5070, rtx_5060_ti, gb10,
     a100_40gb, a100_80gb,  a800_80gb, a40,       a10,         a10g,     rtx_3090, rtx_3090_ti,
     l40s,     l20,         l4,        rtx_4090,  rtx_4080,    rtx_4070, t4,       mi250x,
-    mi210,    mi300x,      mi325x,    mi355x,    rx_7900_xtx,
+    mi210,    mi300x,      mi325x,    mi355x,    rx_7900_xtx, rtx_3060, rtx_4070_ti_super, rtx_a6000,
+    rtx_6000_ada, rtx_a5000, rtx_a4000, a100_80gb_pcie,
 };
 
 }  // namespace kvplan::inline v0::gpus

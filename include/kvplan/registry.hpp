@@ -58,6 +58,9 @@ inline constexpr gpu_alias gpu_aliases[] = {
     {"spark", "gb10"},      {"a800", "a800-80gb"},     {"a10-24gb", "a10"},     {"7900-xtx", "rx-7900-xtx"},
     {"rtx-pro-6000-max-q", "rtx-pro-6000-maxq"}, {"rtx-pro-6000-server", "rtx-pro-6000"},
     {"NVIDIA A800 80GB PCIe", "a800-80gb"}, {"AMD Instinct MI250X/MI250", "mi250x"},
+    {"3060", "rtx-3060"},   {"4070-ti-super", "rtx-4070-ti-super"}, {"a6000", "rtx-a6000"},
+    {"6000-ada", "rtx-6000-ada"}, {"rtx-6000-ada-generation", "rtx-6000-ada"}, {"a5000", "rtx-a5000"},
+    {"a4000", "rtx-a4000"}, {"a100-pcie", "a100-80gb-pcie"},
 };
 
 // Finds a GPU by kvplan name ("h100-sxm"), alias ("h100") or the name the driver prints

@@ -66,6 +66,9 @@ static_assert(describe_gpu("mi300a", 942, 96 * GiB)->vendor == gpu_vendor::amd);
 static_assert(!describe_gpu("v100", 70, 16 * GiB));
 static_assert(!describe_gpu("h100", 90, 0));
 static_assert(find_gpu("NVIDIA A800 80GB PCIe")->name == "a800-80gb");
+static_assert(find_gpu("3060")->name == "rtx-3060" && find_gpu("a6000")->name == "rtx-a6000");
+static_assert(find_gpu("NVIDIA RTX 6000 Ada Generation")->name == "rtx-6000-ada");
+static_assert(find_gpu("NVIDIA A100 80GB PCIe")->name == "a100-80gb-pcie");
 static_assert(find_model("LLAMA-3.1-8B").found->hf_id == "meta-llama/Llama-3.1-8B-Instruct");
 static_assert(!find_model("llama-3.1-9b"));
 

@@ -178,10 +178,10 @@ inline const std::vector<startup_log>& startup_logs() {
     // utilization 0.60 --max-model-len 4096 --max-num-seqs 8 --max-num-batched-tokens 1024
     // --enforce-eager`: "Model loading took 1.12 GiB memory"; "Available KV cache memory: 5.68
     // GiB"; "GPU KV cache size: 53,184 tokens"; "Maximum concurrency for 4,096 tokens per request:
-    // 12.98x". kvplan takes the RTX 3090's traits (Ampere, sm_86) with that total. Project notes
-    // 'Starting vLLM locally' (index file 62571909065).
+    // 12.98x". The registry's RTX 3060 (11,909 MiB: that total). Project notes 'Starting vLLM
+    // locally' (index file 62571909065).
     v.push_back({"qwen3-0.6b RTX 3060 eager gmu 0.6 v0.19", "notes 'Starting vLLM locally' (vLLM 0.19.0, Docker)",
-                 {.model = config_model("qwen3-0.6b.json", "Qwen/Qwen3-0.6B"), .gpu = with_total(gpus::rtx_3090, 11.63),
+                 {.model = config_model("qwen3-0.6b.json", "Qwen/Qwen3-0.6B"), .gpu = gpus::rtx_3060,
                   .gpu_memory_utilization = 0.6, .max_model_len = 4096, .max_num_seqs = 8,
                   .max_num_batched_tokens = 1024, .enforce_eager = true, .vllm = {0, 19, 0}},
                  1.12, std::nullopt, std::nullopt, std::nullopt, false, 5.68, 53'184});
