@@ -885,9 +885,10 @@ constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vll
 
 // Whether the budget takes the CUDA graphs' memory: as VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
 // says (from v0.17; on by default from v0.20), on the V1 runner, and on V2 from v0.29 (its
-// estimate was 0 before); never with --enforce-eager.
+// estimate was 0 before); never with --enforce-eager, nor on ROCm from v0.18 to v0.26.
 constexpr bool cudagraphs_subtracted(const deployment& d, const vllm_rules& rules) {
   if (d.enforce_eager || !rules.estimates_cudagraph_memory) return false;
+  if (d.gpu.vendor == gpu_vendor::amd && !rules.rocm_estimates_cudagraph_memory) return false;
   if (!d.estimate_cudagraph_memory.value_or(rules.subtracts_cudagraph_memory)) return false;
   return !uses_v2_model_runner(d, rules) || rules.v2_runner_estimates_cudagraphs;
 }

@@ -89,6 +89,8 @@ struct vllm_rules {
   // profile_cudagraph_memory estimates the graphs' memory (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
   // can take it from the budget; subtracts_cudagraph_memory: by default).
   bool estimates_cudagraph_memory = true;
+  // ROCm runs profile_cudagraph_memory too; in between, the worker skipped it there.
+  bool rocm_estimates_cudagraph_memory = true;
   // FlashInfer's all-reduce + RMSNorm fusion (and its workspace) is on for TP > 1.
   bool flashinfer_allreduce_fusion = true;
   // CUDA graphs are captured in FULL (uniform decode) and PIECEWISE modes; before, PIECEWISE.
@@ -247,6 +249,14 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // CUDA graph memory profiling will be enabled by default (VLLM_MEMORY_PROFILER_ESTIMATE_
   // CUDAGRAPHS=1)" (dated: v0.17).
   r.estimates_cudagraph_memory = v >= at_least(0, 17);
+  // vLLM PR #36720 (2026-03-10..17, dated: v0.18) gated Worker.determine_available_memory's
+  // profile_cudagraph_memory() on current_platform.is_cuda(): ROCm's estimates were wrong, even
+  // negative. PR #47366 (2026-07-10) opened it to is_cuda_alike(), #48440 (07-13) closed it
+  // again, and #48526 (2026-07-15, "[ROCm] Re-enable cudagraph memory profiling, captured on the
+  // current stream") reopened it: after v0.26's branch (a 2026-06-24 PR is its latest dated one)
+  // and before v0.27's (PR #49208, 2026-07-20, is in v0.27.0), so v0.27. ROCm logs of v0.22.1
+  // (MI350X) and v0.23.0 (MI300X) print no "Estimated CUDA graph memory" line.
+  r.rocm_estimates_cudagraph_memory = !(v >= at_least(0, 18) && v < at_least(0, 27));
   // vLLM PR #34299 (2026-02-11, dated: v0.16.0).
   r.flashinfer_allreduce_fusion = v >= at_least(0, 16);
   // vLLM PR #25444 (2025-09-23, dated: v0.11.0): FULL_AND_PIECEWISE by default.

@@ -346,6 +346,16 @@ TEST_CASE("VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS: opt in before v0.20, opt ou
   CHECK(subtracted({0, 20, 0}, std::nullopt));        // on by default from v0.20 (a v0.20.2 log)
   CHECK_FALSE(subtracted({0, 21, 0}, false));         // =0: graphs captured, nothing taken
   CHECK_FALSE(subtracted({0, 21, 0}, true, true));    // --enforce-eager captures none
+  // ROCm: the worker skipped the estimate from v0.18 (PR #36720) until v0.27 (PR #48526).
+  const auto on_amd = [](vllm_version v, std::optional<bool> env) {
+    const deployment d{.model = models::gpt_oss_20b, .gpu = gpus::mi300x, .vllm = v, .estimate_cudagraph_memory = env};
+    return cudagraphs_subtracted(d, rules_for(v));
+  };
+  CHECK(on_amd({0, 17, 1}, true));
+  CHECK_FALSE(on_amd({0, 18, 0}, true));
+  CHECK_FALSE(on_amd({0, 23, 0}, std::nullopt));
+  CHECK_FALSE(on_amd({0, 26, 0}, std::nullopt));
+  CHECK(on_amd({0, 27, 0}, std::nullopt));
 }
 
 TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_profile]") {

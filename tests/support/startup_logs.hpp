@@ -370,12 +370,27 @@ inline const std::vector<startup_log>& startup_logs() {
     // (vllm/vllm-openai-rocm:latest), --gpu-memory-utilization 0.60, all else default: "Model
     // loading took 0.93 GiB memory"; "Available KV cache memory: 168.58 GiB"; "GPU KV cache size:
     // 14,730,720 tokens"; "Maximum concurrency for 32,768 tokens per request: 449.55x" (the author
-    // cut the prefixes). kvplan takes the MI355X's traits (gfx950, 288 GB) with that total. A
-    // ROCm inference lab's session log (index file 61531559398).
+    // cut the prefixes); no "Estimated CUDA graph memory" (ROCm skips it, v0.18 - v0.26). kvplan
+    // takes the MI355X's traits (gfx950, 288 GB) with that total. A ROCm inference lab's session
+    // log (index file 61531559398).
     v.push_back({"qwen2.5-0.5b MI350X gmu 0.6 v0.22.1", "vllm-rocm-inference-lab session log (vLLM 0.22.1, ROCm image)",
                  {.model = config_model("qwen2.5-0.5b.json", "Qwen/Qwen2.5-0.5B-Instruct"),
                   .gpu = with_total(gpus::mi355x, 287.69), .gpu_memory_utilization = 0.6, .vllm = {0, 22, 1}},
-                 0.93, std::nullopt, std::nullopt, std::nullopt, true, 168.58, 14'730'720});
+                 0.93, std::nullopt, std::nullopt, std::nullopt, false, 168.58, 14'730'720});
+    // google/gemma-3-4b-it (sliding window 5:1, SigLIP tower) on one AMD Instinct MI300X (ROCm
+    // 7.2.4; total not printed), vLLM 0.23.0, `--max-model-len 8192`, all else default (0.92):
+    // "ROCM_ATTN"; "Checkpoint size: 8.01 GiB"; "Model loading took 8.58 GiB" (the checkpoint
+    // and the RoPE caches: 131,072 x 8 linear-scaled positions x 256 x 2 B = 0.5 GiB for the global
+    // layers); "Encoder cache will be initialized with a budget of 8192 tokens, and profiled with
+    // 32 image items"; no "Estimated CUDA graph memory" (ROCm); "Available KV cache memory: 162.84
+    // GiB"; "Add 1 padding layers"; "GPU KV cache size: 1,217,591 tokens"; "Maximum concurrency
+    // for 8,192 tokens per request: 148.63x"; "Graph capturing finished in 5 secs, took 3.74 GiB".
+    // Logicrithm/orbit-ai, evidence/vllm.log (index file 56303583674); the config written from
+    // the published keys, the rest transformers' Gemma3TextConfig defaults.
+    v.push_back({"gemma-3-4b MI300X max-model-len 8192 v0.23 (image profiled)", "Logicrithm/orbit-ai evidence/vllm.log",
+                 {.model = config_model("gemma-3-4b-it.json", "google/gemma-3-4b-it"), .gpu = gpus::mi300x,
+                  .max_model_len = 8192, .vllm = {0, 23, 0}},
+                 8.58, std::nullopt, std::nullopt, std::nullopt, false, 162.84, 1'217'591});
     // google/gemma-4-31B-it, one B300 (267.69 GiB), vLLM 0.26.0 with VLLM_USE_V2_MODEL_RUNNER=0,
     // --dtype bfloat16 --max-model-len 16384 --gpu-memory-utilization 0.92: "Estimated CUDA
     // graph memory: 0.76 GiB total" (taken); "Free memory on device (267.08/267.69 GiB) ...
