@@ -627,6 +627,16 @@ TEST_CASE("the estimate against real start-up logs: within the uncertainty it cl
   }
 }
 
+namespace {
+// kvplan's plan of a deployment with exactly `gib` of KV memory.
+plan with_kv_memory(deployment d, double gib) {
+  d.kv_cache_memory_bytes = static_cast<count_t>(gib * static_cast<double>(GiB));
+  const plan_result r = try_plan(d);
+  REQUIRE(r.ok());
+  return r.plan;
+}
+}  // namespace
+
 TEST_CASE("real start-up logs: the logged KV memory holds the logged number of tokens", "[memory_profile][logs]") {
   // The estimate aside, vLLM's own "Available KV cache memory" (rounded to 0.01 GiB) must give
   // its "GPU KV cache size" through kvplan's KV arithmetic: pages, groups, blocks.
@@ -636,17 +646,28 @@ TEST_CASE("real start-up logs: the logged KV memory holds the logged number of t
     // of the 4 KV heads on each of 8 ranks) are 10.68 GiB, not 10.65; from two workers or runs.
     if (log.name == "qwen3-235b-a22b-fp8 8xL40S TP8 EP v0.10.2") continue;
     INFO(log.name << " (" << log.source << "): " << log.kv_cache_tokens << " tokens in " << log.available_kv << " GiB");
-    const auto tokens_in = [&](double gib) {
-      deployment d = log.deployment;
-      d.kv_cache_memory_bytes = static_cast<count_t>(gib * static_cast<double>(GiB));
-      const plan_result r = try_plan(d);
-      REQUIRE(r.ok());
-      return r.plan.kv_cache_tokens;
-    };
-    const count_t low = tokens_in(log.available_kv - 0.005);
-    const count_t high = tokens_in(log.available_kv + 0.005);
+    const count_t low = with_kv_memory(log.deployment, log.available_kv - 0.005).kv_cache_tokens;
+    const count_t high = with_kv_memory(log.deployment, log.available_kv + 0.005).kv_cache_tokens;
     INFO("kvplan: " << low << " - " << high << " tokens");
     CHECK(low <= log.kv_cache_tokens);
     CHECK(log.kv_cache_tokens <= high);
+  }
+}
+
+TEST_CASE("logs without a budget: the KV memory holds the tokens and the concurrency", "[memory_profile][logs]") {
+  // Hybrid pages (4,176- and 2,096-token blocks), fp8 KV with an fp32 SSM state, and both ways
+  // vLLM has counted "GPU KV cache size" (tests/support/startup_logs.hpp: kv_capacity_logs()).
+  for (const kvplan_test::kv_capacity_log& log : kvplan_test::kv_capacity_logs()) {
+    INFO(log.name << " (" << log.source << "): " << log.kv_cache_tokens << " tokens, " << log.max_concurrency
+                  << "x in " << log.available_kv << " GiB");
+    const plan low = with_kv_memory(log.deployment, log.available_kv - 0.005);
+    const plan high = with_kv_memory(log.deployment, log.available_kv + 0.005);
+    INFO("kvplan: " << low.kv_cache_tokens << " - " << high.kv_cache_tokens << " tokens, " << low.max_concurrency
+                    << " - " << high.max_concurrency << "x");
+    CHECK(low.kv_cache_tokens <= log.kv_cache_tokens);
+    CHECK(log.kv_cache_tokens <= high.kv_cache_tokens);
+    // Printed with two decimals.
+    CHECK(low.max_concurrency <= log.max_concurrency + 0.005);
+    CHECK(log.max_concurrency - 0.005 <= high.max_concurrency);
   }
 }

@@ -185,6 +185,20 @@ inline const std::vector<startup_log>& startup_logs() {
                   .gpu_memory_utilization = 0.6, .max_model_len = 4096, .max_num_seqs = 8,
                   .max_num_batched_tokens = 1024, .enforce_eager = true, .vllm = {0, 19, 0}},
                  1.12, std::nullopt, std::nullopt, std::nullopt, false, 5.68, 53'184});
+    // ibm-granite/granite-4.0-h-1b (36 Mamba-2 + 4 attention layers, NoPE) on the same RTX 3060,
+    // vLLM 0.19.0 (vllm/vllm-openai:latest), `--gpu-memory-utilization 0.60 --max-model-len 4096
+    // --max-num-seqs 2 --max-num-batched-tokens 2048 --enforce-eager`: "Setting attention block
+    // size to 400 tokens"; "Padding mamba page size by 1.59%"; "Model loading took 2.72 GiB"
+    // (1,461,538,368 parameters in bf16: the config's counts); "Available KV cache memory: 4.09
+    // GiB"; "GPU KV cache size: 53,200 tokens"; "Maximum concurrency for 4,096 tokens per
+    // request: 66.95x". A second vLLM engine held 0.1 of the card; the budget is a fraction of
+    // the total, so it does not move. A project dev log (index file 62458215816); the config
+    // written from the published keys (tests/data/configs/granite-4.0-h-1b.json).
+    v.push_back({"granite-4.0-h-1b RTX 3060 eager gmu 0.6 v0.19", "project dev log 'Implementation #1' (vLLM 0.19.0, Docker)",
+                 {.model = config_model("granite-4.0-h-1b.json", "ibm-granite/granite-4.0-h-1b"), .gpu = gpus::rtx_3060,
+                  .gpu_memory_utilization = 0.6, .max_model_len = 4096, .max_num_seqs = 2,
+                  .max_num_batched_tokens = 2048, .enforce_eager = true, .vllm = {0, 19, 0}},
+                 2.72, std::nullopt, std::nullopt, std::nullopt, false, 4.09, 53'200});
     // Qwen3-Next-80B-A3B-Instruct in a W4A16 compressed-tensors checkpoint (its size not
     // published: the weights are the logged 22.5313 GiB), 2 x L40S, TP 2, vLLM 0.13.0:
     // non-default args max_model_len 32768, tensor_parallel_size 2, gpu_memory_utilization 0.92,
@@ -504,6 +518,64 @@ inline const std::vector<startup_log>& startup_logs() {
 // PIECEWISE=P (largest=..), FULL=F (largest=..)" and "Estimated CUDA graph memory: X GiB total",
 // with the settings that give those counts. test_memory_profile.cpp checks kvplan's counts and
 // estimate against them; the accuracy report prints its error on each.
+// Logs whose KV figures are facts but whose budget is not (the GPU or its total not printed):
+// vLLM's own "Available KV cache memory" must still hold its "GPU KV cache size" and give its
+// "Maximum concurrency" through kvplan's KV arithmetic.
+struct kv_capacity_log {
+  std::string name;
+  std::string source;
+  kvplan::deployment deployment;
+  double available_kv;                  // "Available KV cache memory: X GiB"
+  kvplan::count_t kv_cache_tokens;      // "GPU KV cache size: N tokens"
+  double max_concurrency;               // "Maximum concurrency for L tokens per request: Cx"
+};
+
+inline const std::vector<kv_capacity_log>& kv_capacity_logs() {
+  using namespace kvplan;
+  static const std::vector<kv_capacity_log> logs = [] {
+    std::vector<kv_capacity_log> v;
+    // Nemotron-Cascade-2-30B-A3B-NVFP4 (Nemotron-3-Nano-30B-A3B's architecture), one Hopper GPU,
+    // v0.19.1, --kv-cache-dtype fp8 --mamba-ssm-cache-dtype float32 --max-model-len 262144
+    // --max-num-seqs 40 --max-num-batched-tokens 8192: "Setting attention block size to 4176
+    // tokens"; "Available KV cache memory: 68.97 GiB"; "GPU KV cache size: 4,819,104 tokens";
+    // "86.16x" (index file 59839511370). num_blocks // 5 groups x 4,176 (the count before v0.20.2).
+    v.push_back({"nemotron-3-nano fp8 KV fp32 SSM v0.19.1", "index file 59839511370 (a SLURM job's output)",
+                 {.model = models::nemotron_3_nano, .gpu = gpus::h100_nvl, .checkpoint = 2,
+                  .kv_cache_dtype = cache_dtype::fp8, .max_model_len = 262144, .max_num_seqs = 40,
+                  .max_num_batched_tokens = 8192, .mamba_ssm_cache_dtype = dtype::float32, .vllm = {0, 19, 1}},
+                 68.97, 4'819'104, 86.16});
+    // The same checkpoint on a 32 GB Blackwell card under WSL2, a v0.20.1 nightly (after PR
+    // #41069), --max-model-len 256000 --max-num-seqs 128 --max-num-batched-tokens 32768: "3.72
+    // GiB"; "GPU KV cache size: 1,206,303 tokens"; "4.71x": int(311 / 66 x 256,000), the count
+    // from the concurrency (index file 51923877316).
+    v.push_back({"nemotron-3-nano fp8 KV 256000 tokens v0.20 nightly", "index file 51923877316 (a docker-compose note)",
+                 {.model = models::nemotron_3_nano, .gpu = gpus::rtx_5090, .checkpoint = 2,
+                  .kv_cache_dtype = cache_dtype::fp8_e4m3, .max_model_len = 256000, .max_num_seqs = 128,
+                  .max_num_batched_tokens = 32768, .mamba_ssm_cache_dtype = dtype::float32, .vllm = {0, 20, 2}},
+                 3.72, 1'206'303, 4.71});
+    // Qwen3.6-35B-A3B in NVFP4 (GDN hybrid), one 32 GB Blackwell card, v0.20.0, --kv-cache-dtype
+    // fp8_e4m3 --max-model-len 65536 --max-num-seqs 1 --enable-prefix-caching: "Setting attention
+    // block size to 2096 tokens"; "2.95 GiB"; "75,456 tokens" (36 x 2,096: the old count); "3.87x"
+    // (index file 52377383460).
+    v.push_back({"qwen3.6-35b-a3b fp8 KV v0.20.0", "index file 52377383460 (a docker-compose note)",
+                 {.model = models::qwen3_6_35b_a3b, .gpu = gpus::rtx_5090, .checkpoint = 2,
+                  .kv_cache_dtype = cache_dtype::fp8_e4m3, .max_model_len = 65536, .max_num_seqs = 1,
+                  .max_num_batched_tokens = 8192, .enable_prefix_caching = prefix_caching::enabled,
+                  .vllm = {0, 20, 0}},
+                 2.95, 75'456, 3.87});
+    // The same model on an RTX 5090, v0.24.0, --kv-cache-dtype fp8 --max-model-len 131072: "5.98
+    // GiB"; "567,978 tokens"; "4.33x" (noonghunna/club-3090#612).
+    v.push_back({"qwen3.6-35b-a3b fp8 KV v0.24.0", "noonghunna/club-3090#612",
+                 {.model = models::qwen3_6_35b_a3b, .gpu = gpus::rtx_5090, .checkpoint = 2,
+                  .kv_cache_dtype = cache_dtype::fp8, .max_model_len = 131072, .max_num_seqs = 1,
+                  .max_num_batched_tokens = 8192, .enable_prefix_caching = prefix_caching::enabled,
+                  .vllm = {0, 24, 0}},
+                 5.98, 567'978, 4.33});
+    return v;
+  }();
+  return logs;
+}
+
 struct graph_log {
   std::string name;
   std::string source;  // where the log is published (an index file id)
