@@ -94,7 +94,7 @@ struct memory_profile {
   count_t unsplit_weights_bytes = 0;  // part of weights: beyond the even TP split (weights_estimate)
   count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
   count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
-  count_t cudagraph_split_layers = 0;  // layers a PIECEWISE graph is cut at (cudagraph_split_layers)
+  count_t cudagraph_cuts = 0;  // cuts in a PIECEWISE graph (cudagraph_cuts)
   count_t drafter_weights_bytes = 0;  // part of weights: MTP layers or the draft model
   count_t consumed_profile_bytes = 0;  // part of non-torch from v0.27: what the profile keeps
 
@@ -855,18 +855,28 @@ constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::in
                                           : 0);
 }
 
-// The layers a PIECEWISE graph is cut at, on one pipeline stage: those whose mixer is one of
-// the compilation's splitting ops (attention, MLA, Mamba, linear attention, short conv). An
-// MLP- or MoE-only layer (NemotronH's, a NAS no-op) runs inside a piece and cuts nothing.
-constexpr count_t cudagraph_split_layers(const model& m, std::int32_t pp) {
-  return max_of(cdiv(m.num_layers() - m.layers.count(layer_kind::no_cache), pp), count_t{1});
+// The cuts in a PIECEWISE graph, on one pipeline stage: one at each layer whose mixer is one of
+// the compilation's splitting ops (CompilationConfig._attention_ops: attention, MLA, Mamba,
+// linear attention, short conv), and a second at a sparse-MLA layer, whose indexer
+// (vllm::sparse_attn_indexer) is one too (DeepSeek-V3.2, GLM-5). An MLP- or MoE-only layer
+// (NemotronH's, a NAS no-op) runs inside a piece and cuts nothing.
+constexpr count_t cudagraph_cuts(const model& m, std::int32_t pp) {
+  count_t cuts = 0;
+  for (std::int32_t t = 0; t < m.layers.types.size(); ++t) {
+    const layer_type& type = m.layers.types[static_cast<std::size_t>(t)];
+    const count_t per_layer = type.kind == layer_kind::no_cache                              ? 0
+                              : type.kind == layer_kind::mla && type.index_head_dim > 0 ? 2
+                                                                                          : 1;
+    cuts += per_layer * m.layers.layers_of_type[static_cast<std::size_t>(t)];
+  }
+  return max_of(cdiv(cuts, pp), count_t{1});
 }
 
 constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vllm_rules& rules, bool v2_runner,
                                          std::int32_t tp, std::int32_t pp, std::int32_t max_num_seqs,
                                          count_t max_num_batched_tokens, count_t max_capture_size = 0) {
   memory_term t;
-  const count_t layers = cudagraph_split_layers(m, pp);
+  const count_t layers = cudagraph_cuts(m, pp);
   if (v2_runner) {
     t.bytes = checked_mul(
         checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, max_capture_size), layers),
@@ -954,7 +964,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   p.num_cudagraphs = d.enforce_eager ? 0
                                       : cudagraph_count(d.gpu, rules, graph_seqs, max_num_batched_tokens,
                                                         d.max_cudagraph_capture_size);
-  p.cudagraph_split_layers = cudagraph_split_layers(m, pp);
+  p.cudagraph_cuts = cudagraph_cuts(m, pp);
   if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
   else

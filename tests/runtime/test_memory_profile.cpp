@@ -560,11 +560,16 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 2048, now, -1, 4096) == 147);
   // A graph is cut at each layer whose mixer is a splitting op: NemotronH's 23 MoE-only layers
   // of 52 cut nothing (29 remain); Llama-3.3-Nemotron-Super-49B's NAS no-op layers neither.
-  STATIC_REQUIRE(cudagraph_split_layers(models::nemotron_3_nano, 1) == 29);
-  STATIC_REQUIRE(cudagraph_split_layers(models::nemotron_3_nano, 2) == 15);
-  STATIC_REQUIRE(cudagraph_split_layers(models::llama_3_1_70b, 1) == 80);
-  STATIC_REQUIRE(cudagraph_split_layers(models::nemotron_super_49b, 1) ==
+  STATIC_REQUIRE(cudagraph_cuts(models::nemotron_3_nano, 1) == 29);
+  STATIC_REQUIRE(cudagraph_cuts(models::nemotron_3_nano, 2) == 15);
+  STATIC_REQUIRE(cudagraph_cuts(models::llama_3_1_70b, 1) == 80);
+  STATIC_REQUIRE(cudagraph_cuts(models::nemotron_super_49b, 1) ==
                  80 - models::nemotron_super_49b.layers.count(layer_kind::no_cache));
+  // A sparse-MLA layer's indexer (vllm::sparse_attn_indexer) cuts a second time: all 61 of
+  // DeepSeek-V3.2's layers; 21 of GLM-5.2's 78 build one (layers 0, 1, 2, 6, 10, ..., 74).
+  STATIC_REQUIRE(cudagraph_cuts(models::deepseek_v3_2, 1) == 61 + 61);
+  STATIC_REQUIRE(cudagraph_cuts(models::glm_5_2, 1) == 78 + 21);
+  STATIC_REQUIRE(cudagraph_cuts(models::deepseek_v3, 1) == 61);
   // Models vLLM does not compile (DeepSeek-V4, Kimi-K3) run no Inductor pass, so hold no fusion
   // workspace; their breakable graphs keep the count. On 8 B200s (v0.29: 1,024 sequences, capture
   // up to 1,024 on sm_100) both capture 83 PIECEWISE + 83 FULL sizes; DeepSeek-V3 holds 4 x 8 x 1

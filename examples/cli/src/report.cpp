@@ -176,8 +176,8 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
   } else if (m.cudagraph.bytes == 0) {
     line("  CUDA graphs    not taken from the budget by this release and runner (or --enforce-eager)");
   } else {
-    line("  CUDA graphs    " + with_commas(m.num_cudagraphs) + " graphs x " + with_commas(m.cudagraph_split_layers) +
-         " layers they are cut at x a graph's memory per layer (from start-up logs) = " +
+    line("  CUDA graphs    " + with_commas(m.num_cudagraphs) + " graphs x " + with_commas(m.cudagraph_cuts) +
+         " cuts (attention, Mamba, indexer ops) x a graph's memory per cut (from start-up logs) = " +
          with_commas(m.cudagraph.bytes) + " B");
   }
   line("  KV cache       " + with_commas(p.requested_memory_bytes) + " - the terms = " +
