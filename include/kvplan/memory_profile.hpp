@@ -825,16 +825,16 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 
 // The V1 runner's profile_cudagraph_memory (vLLM PR #30515) captures the two largest sizes of
 // each mode into a throwaway pool and takes first capture + (n - 1) x max(second, 1 MiB); V2's
-// (v0.29) captures every graph. Each PIECEWISE size is one CUDA graph per piece, the layers +
-// 1 pieces the splitting ops (attention, Mamba and linear-attention mixers) cut; each FULL size
-// is one graph. What a graph costs is the driver's (its executable graph) and no source gives
-// it; start-up logs do. Per PIECEWISE size and layer, with FULL graphs at the 1 MiB floor:
+// (v0.29) captures every graph. Each PIECEWISE size is one CUDA graph per piece, the cuts + 1
+// pieces the splitting ops make (cudagraph_cuts); each FULL size is one graph. What a graph
+// costs is the driver's (its executable graph) and no source gives it; start-up logs do. Per
+// PIECEWISE size and cut, with FULL graphs at the 1 MiB floor:
 //   one GPU: 0.19 - 0.44 MiB (v0.19 - v0.26 estimates: Gemma-4-31B 0.25 on a B300, Qwen2.5-7B
 //     0.39, Qwen3.5-4B 0.37 - 0.40, Gemma-4-26B-A4B 0.44, Qwen3-0.6B 0.19; v0.10 captures,
 //     PIECEWISE only: Qwen2-7B 0.26, Qwen3-8B 0.28, LLaVA-1.6-7B 0.31; one outlier, Qwen3-8B on
 //     an A100-40GB at v0.19, 1.3);
-//   tensor parallel: 0.34 - 1.28 MiB (Qwen2.5-72B over 4 x L40S 0.69, DeepSeek-V4-Flash over 2
-//     0.90, GLM-5.2 over 4 x GB200 1.28; v0.10: Qwen3-235B over 8 x L40S 0.56, gpt-oss-120b over
+//   tensor parallel: 0.34 - 1.00 MiB (Qwen2.5-72B over 4 x L40S 0.69, DeepSeek-V4-Flash over 2
+//     0.90, GLM-5.2 over 4 x GB200 1.00 with its 99 cuts; v0.10: Qwen3-235B over 8 x L40S 0.56, gpt-oss-120b over
 //     4 x A100 0.78, Qwen3-Next over 2 x H200 0.74, Qwen2-7B over 2 x A100 0.34).
 // kvplan takes 0.32 MiB on one GPU and 0.75 MiB with TP > 1, and as its uncertainty half of
 // the estimate on one GPU, three quarters with TP (the spreads above). On those logs this misses
