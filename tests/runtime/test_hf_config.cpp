@@ -234,6 +234,10 @@ constexpr expected all_configs[] = {
     // qwen3-0.6b: KV 28 layers x 2 x 8 x 128 x 2 B = 114,688.
     // Params: attention 6,291,712 + norms 2,048 per layer; MLP 3x1024x3072; embeddings 151936x1024 tied.
     {"qwen3-0.6b", 114'688, 0, 0, 596'049'920, 596'049'920, 0},
+    // qwen3-1.7b, qwen3-4b (tied), qwen3-14b (untied): the registry's counts (test_models.cpp).
+    {"qwen3-1.7b", 114'688, 0, 0, 1'720'574'976, 1'720'574'976, 0},
+    {"qwen3-4b", 147'456, 0, 0, 4'022'468'096, 4'022'468'096, 0},
+    {"qwen3-14b", 163'840, 0, 0, 14'768'307'200, 14'768'307'200, 0},
     // qwen3-235b-a22b: KV 94 layers x 2 x 4 x 128 x 2 B = 192,512.
     // Params: attention 71,303,424 + norms 8,192 per layer; 128 experts x 3x4096x1536 + router; embeddings
     //   151936x4096 x 2.

@@ -475,6 +475,33 @@ TEST_CASE("qwen2.5-72b", "[models][qwen]") {
   STATIC_REQUIRE(within(m.total_params, params));
 }
 
+TEST_CASE("the small Qwen3 models", "[models][qwen]") {
+  // KV: 2 x 28 layers x 8 KV heads x 128 x 2 B = 114,688 (0.6B, 1.7B); 36 layers 147,456 (4B);
+  // 40 layers 163,840 (14B).
+  STATIC_REQUIRE(bf16_cost(models::qwen3_0_6b) == cache_cost{114'688, 0, 0});
+  STATIC_REQUIRE(bf16_cost(models::qwen3_1_7b) == cache_cost{114'688, 0, 0});
+  STATIC_REQUIRE(bf16_cost(models::qwen3_4b) == cache_cost{147'456, 0, 0});
+  STATIC_REQUIRE(bf16_cost(models::qwen3_14b) == cache_cost{163'840, 0, 0});
+  // A layer: GQA (H, 8, 128) + q/k norms (2 x 128) + SwiGLU + 2 norms; one embedding table where
+  // tied (0.6B, 1.7B, 4B), two for the 14B; the final norm.
+  constexpr count_t vocab = 151936;
+  constexpr auto params = [](count_t hidden, count_t heads, count_t intermediate, count_t layers, count_t tables) {
+    const count_t layer = gqa(hidden, heads, 8, 128) + 2 * 128 + swiglu(hidden, intermediate) + 2 * hidden;
+    return tables * vocab * hidden + layers * layer + hidden;
+  };
+  STATIC_REQUIRE(params(1024, 16, 3072, 28, 1) == 596'049'920);
+  STATIC_REQUIRE(params(2048, 16, 6144, 28, 1) == 1'720'574'976);
+  STATIC_REQUIRE(params(2560, 32, 9728, 36, 1) == 4'022'468'096);
+  STATIC_REQUIRE(params(5120, 40, 17408, 40, 2) == 14'768'307'200);
+  STATIC_REQUIRE(within(models::qwen3_0_6b.total_params, params(1024, 16, 3072, 28, 1)));
+  STATIC_REQUIRE(within(models::qwen3_1_7b.total_params, params(2048, 16, 6144, 28, 1)));
+  STATIC_REQUIRE(within(models::qwen3_4b.total_params, params(2560, 32, 9728, 36, 1)));
+  STATIC_REQUIRE(within(models::qwen3_14b.total_params, params(5120, 40, 17408, 40, 2)));
+  // The model cards' rounded totals: 0.6B, 1.7B, 4.0B, 14.8B.
+  STATIC_REQUIRE(models::qwen3_4b.total_params / 100'000'000 == 40);
+  STATIC_REQUIRE(models::qwen3_14b.total_params / 100'000'000 == 147);
+}
+
 TEST_CASE("qwen3-8b", "[models][qwen]") {
   constexpr const model& m = models::qwen3_8b;
   // KV: 2 x 36 layers x 8 KV heads x 128 x 2 B = 147,456; fp8 73,728.
@@ -1209,5 +1236,5 @@ TEST_CASE("every registry entry is coherent", "[models][registry]") {
       }
     }
   }
-  STATIC_REQUIRE(models::all.size() == 55);
+  STATIC_REQUIRE(models::all.size() == 59);
 }

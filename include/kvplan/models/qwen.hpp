@@ -59,6 +59,86 @@ inline constexpr model qwen2_5_72b{
     .checkpoints = {{"Qwen/Qwen2.5-72B-Instruct", dtype::bfloat16, 0}},
 };
 
+// The small Qwen3 dense models (model_type qwen3): head_dim 128, 8 KV heads, q/k RMSNorm, vocab
+// 151936, max_position_embeddings 40960, no rope_scaling, bfloat16. Shapes from their
+// config.json (0.6B and 1.7B: ai-dynamo/aiconfigurator copies; 4B and 14B: a registry of Qwen
+// configs in a public repository, index file 54993165207). Parameters counted from the shapes, as
+// the 8B's count reproduces the HF API's 8,190,735,360: a layer is q + k + v + o + q/k norms +
+// SwiGLU + 2 norms, plus the embeddings, once where tied, and the final norm. The model cards'
+// totals and non-embedding counts (0.6B / 0.44B, 1.7B / 1.4B, 4.0B / 3.6B, 14.8B / 13.2B) say
+// which tie their embeddings: the three small ones (one 151936 x hidden matrix), not the 14B.
+// Qwen/Qwen3-*-FP8 are Qwen's block-FP8 checkpoints, as for the 8B.
+inline constexpr model qwen3_0_6b{
+    .name = "qwen3-0.6b",
+    .hf_id = "Qwen/Qwen3-0.6B",
+    .model_type = "qwen3",
+    .source = "config.json (ai-dynamo/aiconfigurator copy); parameters counted (model card 0.6B / 0.44B)",
+    .hidden_size = 1024,
+    .num_attention_heads = 16,
+    .vocab_size = 151936,
+    .intermediate_size = 3072,
+    .max_model_len = 40960,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 596'049'920,
+    .active_params = 596'049'920,
+    .tie_word_embeddings = true,
+    .layers = uniform_layers(28, full_attention(8, 128)),
+    .checkpoints = {{"Qwen/Qwen3-0.6B", dtype::bfloat16, 0}, {"Qwen/Qwen3-0.6B-FP8", dtype::fp8_e4m3, 0, "fp8"}},
+};
+
+inline constexpr model qwen3_1_7b{
+    .name = "qwen3-1.7b",
+    .hf_id = "Qwen/Qwen3-1.7B",
+    .model_type = "qwen3",
+    .source = "config.json (ai-dynamo/aiconfigurator copy); parameters counted (model card 1.7B / 1.4B)",
+    .hidden_size = 2048,
+    .num_attention_heads = 16,
+    .vocab_size = 151936,
+    .intermediate_size = 6144,
+    .max_model_len = 40960,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 1'720'574'976,
+    .active_params = 1'720'574'976,
+    .tie_word_embeddings = true,
+    .layers = uniform_layers(28, full_attention(8, 128)),
+    .checkpoints = {{"Qwen/Qwen3-1.7B", dtype::bfloat16, 0}, {"Qwen/Qwen3-1.7B-FP8", dtype::fp8_e4m3, 0, "fp8"}},
+};
+
+inline constexpr model qwen3_4b{
+    .name = "qwen3-4b",
+    .hf_id = "Qwen/Qwen3-4B",
+    .model_type = "qwen3",
+    .source = "config.json shapes (index file 54993165207); parameters counted (model card 4.0B / 3.6B)",
+    .hidden_size = 2560,
+    .num_attention_heads = 32,
+    .vocab_size = 151936,
+    .intermediate_size = 9728,
+    .max_model_len = 40960,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 4'022'468'096,
+    .active_params = 4'022'468'096,
+    .tie_word_embeddings = true,
+    .layers = uniform_layers(36, full_attention(8, 128)),
+    .checkpoints = {{"Qwen/Qwen3-4B", dtype::bfloat16, 0}, {"Qwen/Qwen3-4B-FP8", dtype::fp8_e4m3, 0, "fp8"}},
+};
+
+inline constexpr model qwen3_14b{
+    .name = "qwen3-14b",
+    .hf_id = "Qwen/Qwen3-14B",
+    .model_type = "qwen3",
+    .source = "config.json shapes (index file 54993165207); parameters counted (model card 14.8B / 13.2B)",
+    .hidden_size = 5120,
+    .num_attention_heads = 40,
+    .vocab_size = 151936,
+    .intermediate_size = 17408,
+    .max_model_len = 40960,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 14'768'307'200,
+    .active_params = 14'768'307'200,
+    .layers = uniform_layers(40, full_attention(8, 128)),
+    .checkpoints = {{"Qwen/Qwen3-14B", dtype::bfloat16, 0}, {"Qwen/Qwen3-14B-FP8", dtype::fp8_e4m3, 0, "fp8"}},
+};
+
 // Qwen/Qwen3-8B (model_type qwen3), config.json (ai-dynamo/aiconfigurator copy; the
 // citsjtu2020/LLM-Prof copy agrees): 36 layers, hidden 4096, 32 heads, 8 KV heads, head_dim
 // 128, q/k RMSNorm, intermediate 12288, vocab 151936 (untied), max_position_embeddings 40960,
