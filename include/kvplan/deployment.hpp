@@ -6,6 +6,7 @@
 #include "kvplan/dtype.hpp"
 #include "kvplan/gpu.hpp"
 #include "kvplan/model.hpp"
+#include "kvplan/static_vector.hpp"
 #include "kvplan/units.hpp"
 #include "kvplan/vllm_version.hpp"
 
@@ -82,6 +83,27 @@ constexpr std::string_view to_string(speculative_method m) {
 // --kv-offloading-backend.
 enum class kv_offloading_backend : std::uint8_t { native, lmcache };
 
+// --compilation-config's cudagraph_mode (vLLM's CUDAGraphMode): which CUDA graphs are captured.
+// PIECEWISE graphs run between the splitting ops for every capture size; FULL graphs hold the
+// whole forward pass, for uniform decode batches only (FULL_DECODE_ONLY, and beside PIECEWISE
+// in FULL_AND_PIECEWISE) or for every size (FULL).
+enum class cudagraph_mode : std::uint8_t { none, piecewise, full, full_decode_only, full_and_piecewise };
+
+constexpr std::string_view to_string(cudagraph_mode m) {
+  switch (m) {
+    case cudagraph_mode::none: return "NONE";
+    case cudagraph_mode::piecewise: return "PIECEWISE";
+    case cudagraph_mode::full: return "FULL";
+    case cudagraph_mode::full_decode_only: return "FULL_DECODE_ONLY";
+    case cudagraph_mode::full_and_piecewise: return "FULL_AND_PIECEWISE";
+  }
+  return "?";
+}
+
+// The capture sizes --compilation-config may list (cudagraph_capture_sizes).
+inline constexpr std::int32_t max_listed_capture_sizes = 48;
+using capture_size_list = static_vector<std::int32_t, max_listed_capture_sizes>;
+
 // Every setting of one `vllm serve` that moves the KV-cache figures. Zero (or empty) means
 // "not given": vLLM's default for the version, GPU and model applies.
 struct deployment {
@@ -114,6 +136,10 @@ struct deployment {
   // --max-cudagraph-capture-size: the largest batch captured as a CUDA graph (v0.11.1); 0:
   // vLLM's min(2 x max_num_seqs x (1 + speculative tokens), 512).
   count_t max_cudagraph_capture_size = 0;
+  // --compilation-config '{"cudagraph_mode": ..., "cudagraph_capture_sizes": [...]}': empty, the
+  // release's mode (FULL_AND_PIECEWISE from v0.11, PIECEWISE before) and sizes.
+  std::optional<kvplan::cudagraph_mode> cudagraph_mode{};
+  capture_size_list cudagraph_capture_sizes{};
 
   attention_backend backend = attention_backend::automatic;
   std::optional<dtype> mamba_cache_dtype{};      // --mamba-cache-dtype (conv and linear state)

@@ -94,6 +94,7 @@ struct memory_profile {
   count_t unsplit_weights_bytes = 0;  // part of weights: beyond the even TP split (weights_estimate)
   count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
   count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
+  count_t num_full_cudagraphs = 0;  // of which FULL
   count_t cudagraph_cuts = 0;  // cuts in a PIECEWISE graph (cudagraph_cuts)
   count_t drafter_weights_bytes = 0;  // part of weights: MTP layers or the draft model
   count_t consumed_profile_bytes = 0;  // part of non-torch from v0.27: what the profile keeps
@@ -855,6 +856,49 @@ constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::in
                                           : 0);
 }
 
+// The graphs of each kind a deployment captures.
+struct cudagraph_counts {
+  count_t piecewise = 0;
+  count_t full = 0;
+  constexpr count_t total() const { return piecewise + full; }
+};
+
+// How many of --compilation-config's cudagraph_capture_sizes are captured up to `up_to` tokens
+// (-1: all): vLLM keeps the distinct sizes up to max_num_batched_tokens.
+constexpr count_t listed_capture_sizes(const capture_size_list& sizes, count_t max_num_batched_tokens,
+                                       count_t up_to = -1) {
+  const count_t limit = up_to < 0 ? max_num_batched_tokens : min_of(up_to, max_num_batched_tokens);
+  count_t n = 0;
+  for (std::int32_t i = 0; i < sizes.size(); ++i)
+    if (sizes[i] >= 1 && sizes[i] <= limit && sizes.find(sizes[i]) == i) ++n;
+  return n;
+}
+
+// The graphs captured by cudagraph_mode: PIECEWISE ones for every capture size, FULL ones for
+// every size (FULL) or for the uniform decode batches up to `decode_seqs` (max_num_seqs x (1 +
+// speculative tokens)); none with NONE. The release's mode when not given.
+constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_rules& rules, std::int32_t decode_seqs,
+                                               count_t max_num_batched_tokens) {
+  if (d.enforce_eager) return {};
+  const bool listed = !d.cudagraph_capture_sizes.empty();
+  const count_t all = listed ? listed_capture_sizes(d.cudagraph_capture_sizes, max_num_batched_tokens)
+                             : cudagraph_capture_sizes(d.gpu, decode_seqs, max_num_batched_tokens, rules, -1,
+                                                       d.max_cudagraph_capture_size);
+  const count_t decode = listed ? listed_capture_sizes(d.cudagraph_capture_sizes, max_num_batched_tokens, decode_seqs)
+                                : cudagraph_capture_sizes(d.gpu, decode_seqs, max_num_batched_tokens, rules,
+                                                          decode_seqs, d.max_cudagraph_capture_size);
+  const cudagraph_mode mode = d.cudagraph_mode.value_or(
+      rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise : cudagraph_mode::piecewise);
+  switch (mode) {
+    case cudagraph_mode::none: return {};
+    case cudagraph_mode::piecewise: return {all, 0};
+    case cudagraph_mode::full: return {0, all};
+    case cudagraph_mode::full_decode_only: return {0, decode};
+    case cudagraph_mode::full_and_piecewise: return {all, decode};
+  }
+  return {};
+}
+
 // The cuts in a PIECEWISE graph, on one pipeline stage: one at each layer whose mixer is one of
 // the compilation's splitting ops (CompilationConfig._attention_ops: attention, MLA, Mamba,
 // linear attention, short conv), and a second at a sparse-MLA layer, whose indexer
@@ -872,32 +916,37 @@ constexpr count_t cudagraph_cuts(const model& m, std::int32_t pp) {
   return max_of(cdiv(cuts, pp), count_t{1});
 }
 
-constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vllm_rules& rules, bool v2_runner,
-                                         std::int32_t tp, std::int32_t pp, std::int32_t max_num_seqs,
-                                         count_t max_num_batched_tokens, count_t max_capture_size = 0) {
+// The estimate for the graphs captured (see above for the bytes per graph).
+constexpr memory_term cudagraph_estimate(const model& m, cudagraph_counts graphs, bool v2_runner, std::int32_t tp,
+                                         std::int32_t pp) {
   memory_term t;
-  const count_t layers = cudagraph_cuts(m, pp);
+  const count_t cuts = cudagraph_cuts(m, pp);
   if (v2_runner) {
-    t.bytes = checked_mul(
-        checked_mul(cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, max_capture_size), layers),
-        19 * MiB / 100);
+    t.bytes = checked_mul(checked_mul(graphs.total(), cuts), 19 * MiB / 100);
     t.uncertainty_bytes = t.bytes;
     return t;
   }
-  const count_t piecewise =
-      cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size);
-  const count_t full = cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, max_capture_size) - piecewise;
-  const count_t per_size_and_layer = tp > 1 ? 3 * MiB / 4 : 8 * MiB / 25;
-  t.bytes = checked_add(checked_mul(checked_mul(piecewise, layers), per_size_and_layer), checked_mul(full, MiB));
+  const count_t per_size_and_cut = tp > 1 ? 3 * MiB / 4 : 8 * MiB / 25;
+  t.bytes = checked_add(checked_mul(checked_mul(graphs.piecewise, cuts), per_size_and_cut), checked_mul(graphs.full, MiB));
   t.uncertainty_bytes = tp > 1 ? t.bytes * 3 / 4 : t.bytes / 2;
   return t;
+}
+
+// The same for the release's default mode and capture sizes.
+constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vllm_rules& rules, bool v2_runner,
+                                         std::int32_t tp, std::int32_t pp, std::int32_t max_num_seqs,
+                                         count_t max_num_batched_tokens, count_t max_capture_size = 0) {
+  const count_t piecewise =
+      cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size);
+  const count_t all = cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, max_capture_size);
+  return cudagraph_estimate(m, cudagraph_counts{piecewise, all - piecewise}, v2_runner, tp, pp);
 }
 
 // Whether the budget takes the CUDA graphs' memory: as VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
 // says (from v0.17; on by default from v0.20), on the V1 runner, and on V2 from v0.29 (its
 // estimate was 0 before); never with --enforce-eager, nor on ROCm from v0.18 to v0.26.
 constexpr bool cudagraphs_subtracted(const deployment& d, const vllm_rules& rules) {
-  if (d.enforce_eager || !rules.estimates_cudagraph_memory) return false;
+  if (d.enforce_eager || d.cudagraph_mode == cudagraph_mode::none || !rules.estimates_cudagraph_memory) return false;
   if (d.gpu.vendor == gpu_vendor::amd && !rules.rocm_estimates_cudagraph_memory) return false;
   if (!d.estimate_cudagraph_memory.value_or(rules.subtracts_cudagraph_memory)) return false;
   return !uses_v2_model_runner(d, rules) || rules.v2_runner_estimates_cudagraphs;
@@ -961,15 +1010,13 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   // decode steps verify 1 + K tokens a request (uniform_decode_query_len).
   const std::int32_t k = speculative_tokens(d);
   const std::int32_t graph_seqs = static_cast<std::int32_t>(min_of(count_t{max_num_seqs} * (1 + k), count_t{1} << 20));
-  p.num_cudagraphs = d.enforce_eager ? 0
-                                      : cudagraph_count(d.gpu, rules, graph_seqs, max_num_batched_tokens,
-                                                        d.max_cudagraph_capture_size);
+  const cudagraph_counts graphs = cudagraphs_captured(d, rules, graph_seqs, max_num_batched_tokens);
+  p.num_cudagraphs = graphs.total();
+  p.num_full_cudagraphs = graphs.full;
   p.cudagraph_cuts = cudagraph_cuts(m, pp);
   if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
-  else
-    p.cudagraph = cudagraph_estimate(m, d.gpu, rules, uses_v2_model_runner(d, rules), tp, pp, graph_seqs,
-                                     max_num_batched_tokens, d.max_cudagraph_capture_size);
+  else p.cudagraph = cudagraph_estimate(m, graphs, uses_v2_model_runner(d, rules), tp, pp);
   return p;
 }
 

@@ -254,7 +254,9 @@ constexpr error validate(const deployment& d) {
   if (d.max_num_seqs < 0) return {errc::max_num_seqs_must_be_positive, {d.max_num_seqs}};
   if (d.max_num_batched_tokens < 0) return {errc::max_num_batched_tokens_must_be_positive, {d.max_num_batched_tokens}};
   if (d.max_cudagraph_capture_size < 0)
-    return {errc::max_cudagraph_capture_size_must_be_positive, {d.max_cudagraph_capture_size}};
+    return {errc::cudagraph_capture_size_must_be_positive, {d.max_cudagraph_capture_size}};
+  for (const std::int32_t size : d.cudagraph_capture_sizes)
+    if (size < 1) return {errc::cudagraph_capture_size_must_be_positive, {size}};
   if (d.block_size < 0) return {errc::block_size_must_be_positive, {d.block_size}};
   if (d.checkpoint < 0 || (d.checkpoint > 0 && d.checkpoint >= m.checkpoints.size()))
     return {errc::checkpoint_out_of_range, {d.checkpoint, m.checkpoints.size()}};

@@ -31,8 +31,9 @@ enum class flag_style : std::uint8_t {
   pinned,
 };
 
-// A flag's value: long enough for a --speculative-config JSON naming a draft model.
-using vllm_arg_value = fixed_string<192>;
+// A flag's value: long enough for a --speculative-config JSON naming a draft model, and for a
+// --compilation-config listing every capture size kvplan takes (48 of up to four digits).
+using vllm_arg_value = fixed_string<384>;
 
 // One argument of a `vllm serve` invocation: a flag with a value, or a switch.
 struct vllm_arg {
@@ -121,6 +122,22 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (d.num_gpu_blocks_override > 0) a.add("--num-gpu-blocks-override", d.num_gpu_blocks_override);
   if (d.enforce_eager) a.add("--enforce-eager");
   else if (d.max_cudagraph_capture_size > 0) a.add("--max-cudagraph-capture-size", d.max_cudagraph_capture_size);
+  if (!d.enforce_eager && (d.cudagraph_mode || !d.cudagraph_capture_sizes.empty())) {
+    // {"cudagraph_mode": "PIECEWISE", "cudagraph_capture_sizes": [1,2,4]}
+    vllm_arg_value json;
+    json.append("{");
+    if (d.cudagraph_mode) json.append("\"cudagraph_mode\": \"").append(to_string(*d.cudagraph_mode)).append("\"");
+    if (!d.cudagraph_capture_sizes.empty()) {
+      json.append(d.cudagraph_mode ? ", " : "").append("\"cudagraph_capture_sizes\": [");
+      for (std::int32_t i = 0; i < d.cudagraph_capture_sizes.size(); ++i) {
+        if (i > 0) json.append(",");
+        append_integer(json, d.cudagraph_capture_sizes[i]);
+      }
+      json.append("]");
+    }
+    json.append("}");
+    a.add("--compilation-config", json.view());
+  }
   if (d.mamba_cache_dtype) a.add("--mamba-cache-dtype", to_string(*d.mamba_cache_dtype));
   if (d.mamba_ssm_cache_dtype) a.add("--mamba-ssm-cache-dtype", to_string(*d.mamba_ssm_cache_dtype));
   if (!d.quantization.empty()) a.add("--quantization", d.quantization);

@@ -259,7 +259,9 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       {.model = models::qwen3_5_122b_a10b, .gpu = gpus::h200, .tensor_parallel_size = 4, .language_model_only = true},
       // Fewer CUDA graphs, so more KV memory from v0.20.
       {.model = models::qwen3_30b_a3b, .gpu = gpus::rtx_pro_6000, .max_model_len = 32768, .max_num_seqs = 8,
-       .max_cudagraph_capture_size = 4}};
+       .max_cudagraph_capture_size = 4},
+      {.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768,
+       .cudagraph_mode = cudagraph_mode::full_decode_only, .cudagraph_capture_sizes = {1, 2, 4, 8, 16}}};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
       const plan_result planned = try_plan(d);
@@ -347,6 +349,28 @@ TEST_CASE("the other engine flags", "[cli][parse]") {
   CHECK(*parse({"m", "--gpu", "g", "--max-cudagraph-capture-size", "16"}).opts.max_cudagraph_capture_size == 16);
   CHECK(parse({"m", "--gpu", "g", "--max-cudagraph-capture-size", "0"}).error.find("an integer >= 1") !=
         std::string::npos);
+  // --compilation-config (-cc): the graph mode and capture sizes; other keys refused by name.
+  const parse_result cc = parse({"m", "--gpu", "g", "-cc", R"({"cudagraph_mode": "piecewise", "cudagraph_capture_sizes": [1, 2, 4]})"});
+  REQUIRE(cc.ok());
+  CHECK(*cc.opts.cudagraph_mode == kvplan::cudagraph_mode::piecewise);
+  CHECK(cc.opts.cudagraph_capture_sizes.size() == 3);
+  CHECK(parse({"m", "--gpu", "g", "--compilation-config", R"({"cudagraph_mode": "HALF"})"}).error.find("one of NONE") !=
+        std::string::npos);
+  CHECK(parse({"m", "--gpu", "g", "--compilation-config", R"({"custom_ops": ["none"]})"}).error.find("not \"custom_ops\"") !=
+        std::string::npos);
+  std::string many = "{\"cudagraph_capture_sizes\": [1";
+  for (int i = 2; i <= 49; ++i) many += "," + std::to_string(i);
+  CHECK(parse({"m", "--gpu", "g", "--compilation-config", many + "]}"}).error.find("a list of 1 to 48") != std::string::npos);
+  // A start-up log prints the whole dataclass as a Python repr: the set keys are read, None and
+  // the rest left.
+  kvplan_cli::options from_log;
+  const std::vector<std::string> read = kvplan_cli::compilation_config_from_log(
+      from_log, "{'level': None, 'mode': 3, 'cudagraph_mode': <CUDAGraphMode.FULL_DECODE_ONLY: (2, 0)>, "
+                "'cudagraph_capture_sizes': [1, 2, 4, 8], 'max_cudagraph_capture_size': None, 'custom_ops': ['none']}");
+  CHECK(read.size() == 2);
+  CHECK(*from_log.cudagraph_mode == kvplan::cudagraph_mode::full_decode_only);
+  CHECK(from_log.cudagraph_capture_sizes.size() == 4);
+  CHECK(!from_log.max_cudagraph_capture_size);
   CHECK(parse({"m", "--gpu", "g", "--kv-offloading-backend", "disk"}).error.find("native or lmcache") != std::string::npos);
   // The vision tower: --language-model-only, --skip-mm-profiling, --limit-mm-per-prompt as JSON
   // or as a log prints it (a Python dict), a count or an object with one.

@@ -187,7 +187,50 @@ TEST_CASE("--max-cudagraph-capture-size sets how many graphs the budget pays for
   CHECK(error_of(d) == error{errc::feature_needs_newer_vllm, {0, 11, 1}, "--max-cudagraph-capture-size"});
   d.vllm = {0, 26, 0};
   d.max_cudagraph_capture_size = -4;
-  CHECK(error_of(d) == error{errc::max_cudagraph_capture_size_must_be_positive, {-4}});
+  CHECK(error_of(d) == error{errc::cudagraph_capture_size_must_be_positive, {-4}});
+}
+
+TEST_CASE("--compilation-config: the CUDA-graph mode and listed capture sizes", "[engine][cudagraphs]") {
+  // Qwen3-30B-A3B on an H100, v0.26 (V1), 1,024 sequences, 8,192 batched tokens: 51 sizes up to
+  // 512, all of them decode sizes. Each mode keeps its kinds of graph.
+  deployment d{.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .vllm = {0, 26, 0}};
+  const vllm_rules r = rules_for(d.vllm);
+  const auto counts = [&](std::optional<cudagraph_mode> m) {
+    d.cudagraph_mode = m;
+    const cudagraph_counts c = cudagraphs_captured(d, r, 1024, 8192);
+    return std::pair{c.piecewise, c.full};
+  };
+  CHECK(counts(std::nullopt) == std::pair<count_t, count_t>{51, 51});
+  CHECK(counts(cudagraph_mode::full_and_piecewise) == std::pair<count_t, count_t>{51, 51});
+  CHECK(counts(cudagraph_mode::piecewise) == std::pair<count_t, count_t>{51, 0});
+  CHECK(counts(cudagraph_mode::full) == std::pair<count_t, count_t>{0, 51});
+  CHECK(counts(cudagraph_mode::full_decode_only) == std::pair<count_t, count_t>{0, 51});
+  CHECK(counts(cudagraph_mode::none) == std::pair<count_t, count_t>{0, 0});
+  // NONE captures nothing, so nothing is taken from the budget: PIECEWISE's 51 x 48 x 335,544 B
+  // = 821,411,712 B come back.
+  d.cudagraph_mode = cudagraph_mode::piecewise;
+  const plan piecewise = plan_of(d);
+  CHECK(piecewise.profile.cudagraph.bytes == 821'411'712);
+  d.cudagraph_mode = cudagraph_mode::none;
+  const plan none = plan_of(d);
+  CHECK(none.profile.cudagraph.bytes == 0);
+  CHECK(none.profile.num_cudagraphs == 0);
+  CHECK(none.available_kv_cache_bytes - piecewise.available_kv_cache_bytes == 821'411'712);
+  // A listed set: the distinct sizes up to max_num_batched_tokens (16,384 is dropped, 8 counted
+  // once): [1, 2, 4, 8], PIECEWISE and FULL alike; with 2 sequences the FULL decode graphs are
+  // [1, 2]. 4 x 48 x 335,544 + 4 x 1 MiB = 68,618,752 B.
+  d.cudagraph_mode.reset();
+  d.cudagraph_capture_sizes = {1, 2, 4, 8, 8, 16384};
+  CHECK(counts(std::nullopt) == std::pair<count_t, count_t>{4, 4});
+  CHECK(plan_of(d).profile.cudagraph.bytes == 68'618'752);
+  d.cudagraph_mode.reset();
+  const cudagraph_counts two_seqs = cudagraphs_captured(d, r, 2, 8192);
+  CHECK(two_seqs.piecewise == 4);
+  CHECK(two_seqs.full == 2);
+  // Before v0.11 the default mode is PIECEWISE.
+  CHECK(cudagraphs_captured(d, rules_for({0, 10, 2}), 1024, 8192).full == 0);
+  d.cudagraph_capture_sizes = {4, 0};
+  CHECK(error_of(d) == error{errc::cudagraph_capture_size_must_be_positive, {0}});
 }
 
 TEST_CASE("async scheduling sizes sliding windows for two batches in flight", "[engine][async]") {

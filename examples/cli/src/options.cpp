@@ -3,6 +3,7 @@
 #include "kvplan_cli/options.hpp"
 
 #include <kvplan/json.hpp>
+#include <kvplan/registry.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -127,6 +128,56 @@ std::string speculative_flag(options& o, std::string_view v) {
         n.found.number().integer > 64)
       return "\"num_speculative_tokens\" must be an integer from 1 to 64";
     o.num_speculative_tokens = static_cast<std::int32_t>(n.found.number().integer);
+  }
+  return {};
+}
+
+// A cudagraph_mode name as vLLM's CUDAGraphMode spells it (any case).
+std::optional<kvplan::cudagraph_mode> parse_cudagraph_mode(std::string_view name) {
+  using kvplan::cudagraph_mode;
+  for (const cudagraph_mode m : {cudagraph_mode::none, cudagraph_mode::piecewise, cudagraph_mode::full,
+                                 cudagraph_mode::full_decode_only, cudagraph_mode::full_and_piecewise})
+    if (kvplan::iequals(kvplan::to_string(m), name)) return m;
+  return std::nullopt;
+}
+
+// --compilation-config (-cc): the keys that decide which CUDA graphs vLLM captures, and so the
+// graphs' estimate the budget takes: cudagraph_mode, cudagraph_capture_sizes and
+// max_cudagraph_capture_size. Other keys (custom ops, fusion passes) are refused by name.
+std::string compilation_config_flag(options& o, std::string_view v) {
+  const kvplan::json::document doc(v);
+  if (!doc.ok() || !doc.root().is_object()) return "a JSON object, e.g. '{\"cudagraph_mode\": \"PIECEWISE\"}'";
+  const kvplan::json::object root(doc.root());
+  for (std::uint32_t i = 0; i < root.indexed(); ++i)
+    if (root.key(i) != "cudagraph_mode" && root.key(i) != "cudagraph_capture_sizes" &&
+        root.key(i) != "max_cudagraph_capture_size")
+      return "keys kvplan reads: cudagraph_mode, cudagraph_capture_sizes, max_cudagraph_capture_size (not \"" +
+             std::string(root.key(i)) + "\")";
+  if (const auto f = root.find("cudagraph_mode")) {
+    const std::optional<kvplan::cudagraph_mode> m =
+        f.found.is_string() ? parse_cudagraph_mode(f.found.raw()) : std::nullopt;
+    if (!m) return "\"cudagraph_mode\": one of NONE, PIECEWISE, FULL, FULL_DECODE_ONLY, FULL_AND_PIECEWISE";
+    o.cudagraph_mode = *m;
+  }
+  if (const auto f = root.find("cudagraph_capture_sizes")) {
+    const std::string expected = "\"cudagraph_capture_sizes\": a list of 1 to " +
+                                 std::to_string(kvplan::max_listed_capture_sizes) + " integers >= 1";
+    if (!f.found.is_array()) return expected;
+    kvplan::capture_size_list sizes;
+    for (kvplan::json::elements e(f.found); !e.done(); e.next()) {
+      const kvplan::json::value x = e.get();
+      if (!x.is_number() || !x.number().is_integer || x.number().integer < 1 || x.number().integer > INT32_MAX ||
+          !sizes.push_back(static_cast<std::int32_t>(x.number().integer)))
+        return expected;
+    }
+    if (sizes.empty()) return expected;
+    o.cudagraph_capture_sizes = sizes;
+  }
+  if (const auto f = root.find("max_cudagraph_capture_size")) {
+    if (!f.found.is_number() || !f.found.number().is_integer || f.found.number().integer < 1 ||
+        f.found.number().integer > INT32_MAX)
+      return "\"max_cudagraph_capture_size\": an integer >= 1";
+    o.max_cudagraph_capture_size = static_cast<std::int32_t>(f.found.number().integer);
   }
   return {};
 }
@@ -261,6 +312,41 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 }  // namespace
+
+// A start-up log prints compilation_config as the Python repr of the whole dataclass
+// ({'level': None, ..., 'cudagraph_mode': <CUDAGraphMode.PIECEWISE: 1>, ...}): the three keys
+// above are read from it where set; None and the rest are left.
+std::vector<std::string> compilation_config_from_log(options& o, std::string_view repr) {
+  std::vector<std::string> read;
+  const auto value_of = [&](std::string_view key) -> std::string_view {
+    const std::string quoted = "'" + std::string(key) + "':";
+    const std::size_t at = repr.find(quoted);
+    if (at == std::string_view::npos) return {};
+    std::string_view rest = repr.substr(at + quoted.size());
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    const std::size_t end = rest.front() == '[' ? rest.find(']') + 1 : rest.find_first_of(",}");
+    return end == std::string_view::npos ? rest : rest.substr(0, end);
+  };
+  std::string_view mode = value_of("cudagraph_mode");
+  if (mode.starts_with("<CUDAGraphMode.")) mode = mode.substr(15, mode.find(':') - 15);
+  if (mode.size() >= 2 && (mode.front() == '\'' || mode.front() == '"')) mode = mode.substr(1, mode.size() - 2);
+  if (const std::optional<kvplan::cudagraph_mode> m = parse_cudagraph_mode(mode)) {
+    o.cudagraph_mode = *m;
+    read.push_back("cudagraph_mode=" + std::string(kvplan::to_string(*m)));
+  }
+  if (const std::string_view sizes = value_of("cudagraph_capture_sizes"); sizes.starts_with("[")) {
+    options parsed;
+    if (compilation_config_flag(parsed, "{\"cudagraph_capture_sizes\": " + std::string(sizes) + "}").empty()) {
+      o.cudagraph_capture_sizes = parsed.cudagraph_capture_sizes;
+      read.push_back("cudagraph_capture_sizes=" + std::string(sizes));
+    }
+  }
+  if (const std::optional<count_t> n = python_int(value_of("max_cudagraph_capture_size")); n && *n >= 1 && *n <= INT32_MAX) {
+    o.max_cudagraph_capture_size = static_cast<std::int32_t>(*n);
+    read.push_back("max_cudagraph_capture_size=" + std::to_string(*n));
+  }
+  return read;
+}
 
 const std::vector<flag_spec>& flag_table() {
   static const std::vector<flag_spec> table = {
@@ -488,6 +574,9 @@ const std::vector<flag_spec>& flag_table() {
        }},
       {"--max-cudagraph-capture-size", "", true, "an integer >= 1 (the largest batch captured as a CUDA graph)",
        [](options& o, std::string_view v) { return int_flag(o.max_cudagraph_capture_size, v, 1); }},
+      {"--compilation-config", "-cc", true,
+       "JSON; kvplan reads cudagraph_mode, cudagraph_capture_sizes and max_cudagraph_capture_size",
+       [](options& o, std::string_view v) { return compilation_config_flag(o, v); }},
       {"--mamba-cache-dtype", "", true, "one of auto, float32, float16, bfloat16",
        [](options& o, std::string_view v) -> std::string {
          o.mamba_cache_dtype = parse_mamba_dtype(v);
@@ -596,6 +685,11 @@ std::vector<std::string> apply_log_args(const kvplan::vllm_log& log, options& o,
       if (f.name == name) spec = &f;
     // vLLM's own flags only: kvplan's (--gpu, --json, ...) never come from a log.
     if (spec == nullptr || name == "--gpu" || name == "--model-id" || name == "--from-vllm-log") continue;
+    if (name == "--compilation-config") {
+      if (std::find(o.given_flags.begin(), o.given_flags.end(), name) != o.given_flags.end()) continue;
+      for (std::string& r : compilation_config_from_log(o, raw)) taken.push_back("compilation_config." + r);
+      continue;
+    }
     const auto given = [&](std::string_view flag) {
       return std::find(o.given_flags.begin(), o.given_flags.end(), flag) != o.given_flags.end();
     };

@@ -277,6 +277,8 @@ resolved resolve_options(const options& o) {
   d.num_gpu_blocks_override = o.num_gpu_blocks_override.value_or(0);
   d.enforce_eager = o.enforce_eager;
   d.max_cudagraph_capture_size = o.max_cudagraph_capture_size.value_or(0);
+  d.cudagraph_mode = o.cudagraph_mode;
+  d.cudagraph_capture_sizes = o.cudagraph_capture_sizes;
   d.backend = o.attention_backend.value_or(kvplan::attention_backend::automatic);
   d.mamba_cache_dtype = o.mamba_cache_dtype;
   d.mamba_ssm_cache_dtype = o.mamba_ssm_cache_dtype;

@@ -44,6 +44,8 @@ struct options {
   kvplan::prefix_caching enable_prefix_caching = kvplan::prefix_caching::by_default;
   bool enforce_eager = false;
   std::optional<std::int32_t> max_cudagraph_capture_size;
+  std::optional<kvplan::cudagraph_mode> cudagraph_mode;  // --compilation-config
+  kvplan::capture_size_list cudagraph_capture_sizes{};
   std::optional<kvplan::dtype> mamba_cache_dtype, mamba_ssm_cache_dtype;
   std::optional<kvplan::attention_backend> attention_backend;
   std::optional<kvplan::vllm_version> vllm_version;
@@ -126,6 +128,11 @@ parse_result parse_args(const std::vector<std::string_view>& args);
 // each arg whose name is one of the program's flags is set as that flag would set it. Returns
 // the args taken ("max_model_len=16384"), or sets `error` when one has a value the flag refuses.
 std::vector<std::string> apply_log_args(const kvplan::vllm_log& log, options& o, std::string& error);
+
+// --compilation-config as a start-up log prints it (the Python repr of vLLM's CompilationConfig):
+// sets the cudagraph_mode, cudagraph_capture_sizes and max_cudagraph_capture_size it holds, and
+// returns them ("cudagraph_mode=PIECEWISE").
+std::vector<std::string> compilation_config_from_log(options& o, std::string_view repr);
 
 // Up to `count` candidates closest to `query` (case-insensitive), closest first.
 std::vector<std::string> closest(std::string_view query, const std::vector<std::string>& candidates,
