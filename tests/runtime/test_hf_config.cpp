@@ -141,6 +141,7 @@ constexpr expected all_configs[] = {
     // llama-3.2-1b: KV 16 layers x 2 x 8 x 64 x 2 B = 32,768.
     // Params: attention 10,485,760 + norms 4,096 per layer; MLP 3x2048x8192; embeddings 128256x2048 tied.
     {"llama-3.2-1b", 32'768, 0, 0, 1'235'814'400, 1'235'814'400, 0},
+    {"llama-3.2-3b", 114'688, 0, 0, 3'212'749'824, 3'212'749'824, 0},
     // llama-3.3-70b: KV 80 layers x 2 x 8 x 128 x 2 B = 327,680.
     // Params: attention 150,994,944 + norms 16,384 per layer; MLP 3x8192x28672; embeddings 128256x8192 x 2.
     {"llama-3.3-70b", 327'680, 0, 0, 70'553'706'496, 70'553'706'496, 0},
@@ -216,6 +217,10 @@ constexpr expected all_configs[] = {
     // Params: attention 5120x5120 + 5120 + 2 x (5120x1024 + 1024) + 5120x5120 + norms 10,240 per layer;
     //   MLP 3x5120x13824; embeddings 152064x5120 x 2; final norm 5,120.
     {"qwen2.5-14b-instruct", 196'608, 0, 0, 14'770'033'664, 14'770'033'664, 0},
+    // qwen2.5-1.5b, -3b (tied) and -32b (untied): the registry's counts (test_models.cpp).
+    {"qwen2.5-1.5b", 28'672, 0, 0, 1'543'714'304, 1'543'714'304, 0},
+    {"qwen2.5-3b", 36'864, 0, 0, 3'085'938'688, 3'085'938'688, 0},
+    {"qwen2.5-32b", 262'144, 0, 0, 32'763'876'352, 32'763'876'352, 0},
     // qwen2.5-72b: KV 80 layers x 2 x 8 x 128 x 2 B = 327,680.
     // Params: attention 151,005,184 + norms 16,384 per layer; MLP 3x8192x29568; embeddings 152064x8192 x 2.
     {"qwen2.5-72b", 327'680, 0, 0, 72'706'203'648, 72'706'203'648, 0},

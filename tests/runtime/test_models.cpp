@@ -475,6 +475,43 @@ TEST_CASE("qwen2.5-72b", "[models][qwen]") {
   STATIC_REQUIRE(within(m.total_params, params));
 }
 
+TEST_CASE("the other Qwen2.5 sizes and Llama 3.2", "[models][qwen][llama]") {
+  // Qwen2.5: GQA with q/k/v bias + SwiGLU + 2 norms a layer; embeddings once where tied. The
+  // formula gives the registry's 7B (7,615,616,512) and 72B (72,706,203,648).
+  constexpr auto qwen2 = [](count_t hidden, count_t heads, count_t kv, count_t intermediate, count_t layers,
+                            count_t vocab, count_t tables) {
+    const count_t hd = hidden / heads;
+    const count_t layer = gqa(hidden, heads, kv, hd) + heads * hd + 2 * kv * hd + swiglu(hidden, intermediate) + 2 * hidden;
+    return tables * vocab * hidden + layers * layer + hidden;
+  };
+  STATIC_REQUIRE(qwen2(3584, 28, 4, 18944, 28, 152064, 2) == models::qwen2_5_7b.total_params);
+  STATIC_REQUIRE(qwen2(8192, 64, 8, 29568, 80, 152064, 2) == models::qwen2_5_72b.total_params);
+  STATIC_REQUIRE(within(models::qwen2_5_0_5b.total_params, qwen2(896, 14, 2, 4864, 24, 151936, 1)));
+  STATIC_REQUIRE(within(models::qwen2_5_1_5b.total_params, qwen2(1536, 12, 2, 8960, 28, 151936, 1)));
+  STATIC_REQUIRE(within(models::qwen2_5_3b.total_params, qwen2(2048, 16, 2, 11008, 36, 151936, 1)));
+  STATIC_REQUIRE(within(models::qwen2_5_14b.total_params, qwen2(5120, 40, 8, 13824, 48, 152064, 2)));
+  STATIC_REQUIRE(within(models::qwen2_5_32b.total_params, qwen2(5120, 40, 8, 27648, 64, 152064, 2)));
+  // KV: 2 x 24 x 2 x 64 x 2 B = 12,288 (0.5B, head_dim 64); 2 x 28 x 2 x 128 x 2 B = 28,672
+  // (1.5B); 36 layers 36,864 (3B); 2 x 48 x 8 x 128 x 2 B = 196,608 (14B); 64 layers 262,144 (32B).
+  STATIC_REQUIRE(bf16_cost(models::qwen2_5_0_5b) == cache_cost{12'288, 0, 0});
+  STATIC_REQUIRE(bf16_cost(models::qwen2_5_1_5b) == cache_cost{28'672, 0, 0});
+  STATIC_REQUIRE(bf16_cost(models::qwen2_5_3b) == cache_cost{36'864, 0, 0});
+  STATIC_REQUIRE(bf16_cost(models::qwen2_5_14b) == cache_cost{196'608, 0, 0});
+  STATIC_REQUIRE(bf16_cost(models::qwen2_5_32b) == cache_cost{262'144, 0, 0});
+  // Llama 3.2: no bias; tied. 1B: 16 x (GQA (32, 8, 64) + SwiGLU 8192 + 2 norms) + 128256 x 2048
+  // + 2048 = 1,235,814,400; 3B: 28 layers of GQA (24, 8, 128), hidden 3072 = 3,212,749,824.
+  constexpr auto llama = [](count_t hidden, count_t heads, count_t hd, count_t layers) {
+    return 128256 * hidden + layers * (gqa(hidden, heads, 8, hd) + swiglu(hidden, 8192) + 2 * hidden) + hidden;
+  };
+  STATIC_REQUIRE(llama(2048, 32, 64, 16) == 1'235'814'400);
+  STATIC_REQUIRE(llama(3072, 24, 128, 28) == 3'212'749'824);
+  STATIC_REQUIRE(within(models::llama_3_2_1b.total_params, llama(2048, 32, 64, 16)));
+  STATIC_REQUIRE(within(models::llama_3_2_3b.total_params, llama(3072, 24, 128, 28)));
+  // KV: 2 x 16 x 8 x 64 x 2 B = 32,768; 2 x 28 x 8 x 128 x 2 B = 114,688.
+  STATIC_REQUIRE(bf16_cost(models::llama_3_2_1b) == cache_cost{32'768, 0, 0});
+  STATIC_REQUIRE(bf16_cost(models::llama_3_2_3b) == cache_cost{114'688, 0, 0});
+}
+
 TEST_CASE("the small Qwen3 models", "[models][qwen]") {
   // KV: 2 x 28 layers x 8 KV heads x 128 x 2 B = 114,688 (0.6B, 1.7B); 36 layers 147,456 (4B);
   // 40 layers 163,840 (14B).
@@ -1236,5 +1273,5 @@ TEST_CASE("every registry entry is coherent", "[models][registry]") {
       }
     }
   }
-  STATIC_REQUIRE(models::all.size() == 59);
+  STATIC_REQUIRE(models::all.size() == 66);
 }

@@ -244,7 +244,7 @@ static_assert(same_as_registry(model_from_hf_config(nemotron_super_49b_v1_5_json
 // Every registry model up to the 2026 flagships has its test config above: 42 models. The 11 of
 // 2026 (Qwen3.5 / 3.6, Gemma 4, GLM-5.1 / 5.2, Kimi-K2.5 / K2.6, MiniMax-M2.7) are checked against
 // the corpus configs they were written from, at run time (tests/runtime/test_models.cpp).
-static_assert(models::all.size() == 59);
+static_assert(models::all.size() == 66);
 
 // The hardest case field by field, so that a regression names what broke: 80 NAS blocks, 31
 // without attention, one KV layout, 49.87B parameters against the published 49.9B.

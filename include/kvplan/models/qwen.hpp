@@ -59,6 +59,103 @@ inline constexpr model qwen2_5_72b{
     .checkpoints = {{"Qwen/Qwen2.5-72B-Instruct", dtype::bfloat16, 0}},
 };
 
+// The other Qwen2.5 Instruct sizes (model_type qwen2): q/k/v bias, bfloat16,
+// max_position_embeddings 32768 in the Instruct configs (as the 7B's and 14B's; the base 1.5B,
+// 14B and 32B configs say 131072), sliding_window unused. Shapes from config.json copies
+// (sgl-project/ome test data): 0.5B hidden 896, 14 heads, 2 KV heads (head_dim 64),
+// intermediate 4864, 24 layers; 1.5B 1536, 12, 2 (128), 8960, 28; 3B 2048, 16, 2, 11008, 36 (all
+// three vocab 151936, tied); 14B 5120, 40, 8, 13824, 48; 32B 5120, 40, 8, 27648, 64 (vocab
+// 152064, untied). Parameters counted from the shapes with the formula that gives the 7B's and
+// 72B's HF API counts: 494,032,768 / 1,543,714,304 / 3,085,938,688 / 14,770,033,664 /
+// 32,763,876,352 (model cards: 0.49B, 1.54B, 3.09B, 14.7B, 32.5B).
+inline constexpr model qwen2_5_0_5b{
+    .name = "qwen2.5-0.5b",
+    .hf_id = "Qwen/Qwen2.5-0.5B-Instruct",
+    .model_type = "qwen2",
+    .source = "config.json (sgl-project/ome copy); parameters counted",
+    .hidden_size = 896,
+    .num_attention_heads = 14,
+    .vocab_size = 151936,
+    .intermediate_size = 4864,
+    .max_model_len = 32768,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 494'032'768,
+    .active_params = 494'032'768,
+    .tie_word_embeddings = true,
+    .layers = uniform_layers(24, full_attention(2, 64)),
+    .checkpoints = {{"Qwen/Qwen2.5-0.5B-Instruct", dtype::bfloat16, 0}},
+};
+
+inline constexpr model qwen2_5_1_5b{
+    .name = "qwen2.5-1.5b",
+    .hf_id = "Qwen/Qwen2.5-1.5B-Instruct",
+    .model_type = "qwen2",
+    .source = "config.json (sgl-project/ome copy); parameters counted",
+    .hidden_size = 1536,
+    .num_attention_heads = 12,
+    .vocab_size = 151936,
+    .intermediate_size = 8960,
+    .max_model_len = 32768,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 1'543'714'304,
+    .active_params = 1'543'714'304,
+    .tie_word_embeddings = true,
+    .layers = uniform_layers(28, full_attention(2, 128)),
+    .checkpoints = {{"Qwen/Qwen2.5-1.5B-Instruct", dtype::bfloat16, 0}},
+};
+
+inline constexpr model qwen2_5_3b{
+    .name = "qwen2.5-3b",
+    .hf_id = "Qwen/Qwen2.5-3B-Instruct",
+    .model_type = "qwen2",
+    .source = "config.json (sgl-project/ome copy); parameters counted",
+    .hidden_size = 2048,
+    .num_attention_heads = 16,
+    .vocab_size = 151936,
+    .intermediate_size = 11008,
+    .max_model_len = 32768,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 3'085'938'688,
+    .active_params = 3'085'938'688,
+    .tie_word_embeddings = true,
+    .layers = uniform_layers(36, full_attention(2, 128)),
+    .checkpoints = {{"Qwen/Qwen2.5-3B-Instruct", dtype::bfloat16, 0}},
+};
+
+inline constexpr model qwen2_5_14b{
+    .name = "qwen2.5-14b",
+    .hf_id = "Qwen/Qwen2.5-14B-Instruct",
+    .model_type = "qwen2",
+    .source = "config.json (sgl-project/ome copy); parameters counted",
+    .hidden_size = 5120,
+    .num_attention_heads = 40,
+    .vocab_size = 152064,
+    .intermediate_size = 13824,
+    .max_model_len = 32768,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 14'770'033'664,
+    .active_params = 14'770'033'664,
+    .layers = uniform_layers(48, full_attention(8, 128)),
+    .checkpoints = {{"Qwen/Qwen2.5-14B-Instruct", dtype::bfloat16, 0}},
+};
+
+inline constexpr model qwen2_5_32b{
+    .name = "qwen2.5-32b",
+    .hf_id = "Qwen/Qwen2.5-32B-Instruct",
+    .model_type = "qwen2",
+    .source = "config.json (sgl-project/ome copy); parameters counted",
+    .hidden_size = 5120,
+    .num_attention_heads = 40,
+    .vocab_size = 152064,
+    .intermediate_size = 27648,
+    .max_model_len = 32768,
+    .torch_dtype = dtype::bfloat16,
+    .total_params = 32'763'876'352,
+    .active_params = 32'763'876'352,
+    .layers = uniform_layers(64, full_attention(8, 128)),
+    .checkpoints = {{"Qwen/Qwen2.5-32B-Instruct", dtype::bfloat16, 0}},
+};
+
 // The small Qwen3 dense models (model_type qwen3): head_dim 128, 8 KV heads, q/k RMSNorm, vocab
 // 151936, max_position_embeddings 40960, no rope_scaling, bfloat16. Shapes from their
 // config.json (0.6B and 1.7B: ai-dynamo/aiconfigurator copies; 4B and 14B: a registry of Qwen
