@@ -371,6 +371,11 @@ TEST_CASE("the other engine flags", "[cli][parse]") {
   CHECK(*from_log.cudagraph_mode == kvplan::cudagraph_mode::full_decode_only);
   CHECK(from_log.cudagraph_capture_sizes.size() == 4);
   CHECK(!from_log.max_cudagraph_capture_size);
+  // A cut-off repr reads nothing and does not fail.
+  kvplan_cli::options cut;
+  CHECK(kvplan_cli::compilation_config_from_log(cut, "{'cudagraph_mode': ").empty());
+  CHECK(kvplan_cli::compilation_config_from_log(cut, "{'cudagraph_capture_sizes': [1, 2").empty());
+  CHECK(kvplan_cli::compilation_config_from_log(cut, "{'cudagraph_mode': <CUDAGraphMode.PIECEW").empty());
   CHECK(parse({"m", "--gpu", "g", "--kv-offloading-backend", "disk"}).error.find("native or lmcache") != std::string::npos);
   // The vision tower: --language-model-only, --skip-mm-profiling, --limit-mm-per-prompt as JSON
   // or as a log prints it (a Python dict), a count or an object with one.

@@ -324,11 +324,15 @@ std::vector<std::string> compilation_config_from_log(options& o, std::string_vie
     if (at == std::string_view::npos) return {};
     std::string_view rest = repr.substr(at + quoted.size());
     while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-    const std::size_t end = rest.front() == '[' ? rest.find(']') + 1 : rest.find_first_of(",}");
-    return end == std::string_view::npos ? rest : rest.substr(0, end);
+    if (rest.empty()) return {};
+    if (rest.front() == '[') {
+      const std::size_t close = rest.find(']');
+      return close == std::string_view::npos ? std::string_view{} : rest.substr(0, close + 1);
+    }
+    return rest.substr(0, std::min(rest.find_first_of(",}"), rest.size()));
   };
   std::string_view mode = value_of("cudagraph_mode");
-  if (mode.starts_with("<CUDAGraphMode.")) mode = mode.substr(15, mode.find(':') - 15);
+  if (mode.starts_with("<CUDAGraphMode.")) mode = mode.substr(15, std::min(mode.find(':'), mode.size()) - 15);
   if (mode.size() >= 2 && (mode.front() == '\'' || mode.front() == '"')) mode = mode.substr(1, mode.size() - 2);
   if (const std::optional<kvplan::cudagraph_mode> m = parse_cudagraph_mode(mode)) {
     o.cudagraph_mode = *m;
