@@ -332,6 +332,36 @@ struct model {
   constexpr bool is_moe() const { return expert_params > 0; }
 };
 
+// A dense decoder whose every layer is full attention with one MLP, in bfloat16: its descriptor
+// is its shapes, its parameter count and its checkpoints (the registry's small Qwen and Llama
+// models).
+struct dense_decoder {
+  std::string_view name, hf_id, model_type, source;
+  std::int32_t hidden_size = 0, num_attention_heads = 0, num_kv_heads = 0, head_dim = 0;
+  std::int32_t intermediate_size = 0, num_layers = 0, vocab_size = 0;
+  count_t max_model_len = 0;
+  count_t params = 0;
+  bool tie_word_embeddings = false;
+};
+
+constexpr model dense_model(const dense_decoder& d, const checkpoint_list& checkpoints) {
+  return {.name = d.name,
+          .hf_id = d.hf_id,
+          .model_type = d.model_type,
+          .source = d.source,
+          .hidden_size = d.hidden_size,
+          .num_attention_heads = d.num_attention_heads,
+          .vocab_size = d.vocab_size,
+          .intermediate_size = d.intermediate_size,
+          .max_model_len = d.max_model_len,
+          .torch_dtype = dtype::bfloat16,
+          .total_params = d.params,
+          .active_params = d.params,
+          .tie_word_embeddings = d.tie_word_embeddings,
+          .layers = uniform_layers(d.num_layers, full_attention(d.num_kv_heads, d.head_dim)),
+          .checkpoints = checkpoints};
+}
+
 // A model's cache cost per token (and per request for state layers) on one of `tp` ranks, with
 // a KV cache dtype (`auto` meaning the model dtype) and the model's Mamba state dtypes.
 constexpr cache_cost cache_cost_of(const model& m, cache_dtype kv = cache_dtype::auto_, std::int32_t tp = 1) {

@@ -128,41 +128,21 @@ inline constexpr model llama_3_70b{
 // intermediate 8192; both vocab 128256 tied, max_position_embeddings 131072 (rope_type llama3,
 // factor 32 over 8192), bfloat16. Parameters counted from the shapes (the formula gives the
 // 3.1-8B's 8,030,261,248): 1,235,814,400 and 3,212,749,824 (model cards: 1.23B, 3.21B).
-inline constexpr model llama_3_2_1b{
-    .name = "llama-3.2-1b",
-    .hf_id = "meta-llama/Llama-3.2-1B-Instruct",
-    .model_type = "llama",
-    .source = "config.json (sgl-project/ome copy); parameters counted",
-    .hidden_size = 2048,
-    .num_attention_heads = 32,
-    .vocab_size = 128256,
-    .intermediate_size = 8192,
-    .max_model_len = 131072,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 1'235'814'400,
-    .active_params = 1'235'814'400,
-    .tie_word_embeddings = true,
-    .layers = uniform_layers(16, full_attention(8, 64)),
-    .checkpoints = {{"meta-llama/Llama-3.2-1B-Instruct", dtype::bfloat16, 0}},
-};
+inline constexpr model llama_3_2_1b = dense_model(
+    {.name = "llama-3.2-1b", .hf_id = "meta-llama/Llama-3.2-1B-Instruct", .model_type = "llama",
+     .source = "config.json (sgl-project/ome copy); parameters counted",
+     .hidden_size = 2048, .num_attention_heads = 32, .num_kv_heads = 8, .head_dim = 64,
+     .intermediate_size = 8192, .num_layers = 16, .vocab_size = 128256, .max_model_len = 131072,
+     .params = 1'235'814'400, .tie_word_embeddings = true},
+    {{"meta-llama/Llama-3.2-1B-Instruct", dtype::bfloat16, 0}});
 
-inline constexpr model llama_3_2_3b{
-    .name = "llama-3.2-3b",
-    .hf_id = "meta-llama/Llama-3.2-3B-Instruct",
-    .model_type = "llama",
-    .source = "config.json (sgl-project/ome copy); parameters counted",
-    .hidden_size = 3072,
-    .num_attention_heads = 24,
-    .vocab_size = 128256,
-    .intermediate_size = 8192,
-    .max_model_len = 131072,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 3'212'749'824,
-    .active_params = 3'212'749'824,
-    .tie_word_embeddings = true,
-    .layers = uniform_layers(28, full_attention(8, 128)),
-    .checkpoints = {{"meta-llama/Llama-3.2-3B-Instruct", dtype::bfloat16, 0}},
-};
+inline constexpr model llama_3_2_3b = dense_model(
+    {.name = "llama-3.2-3b", .hf_id = "meta-llama/Llama-3.2-3B-Instruct", .model_type = "llama",
+     .source = "config.json (sgl-project/ome copy); parameters counted",
+     .hidden_size = 3072, .num_attention_heads = 24, .num_kv_heads = 8, .head_dim = 128,
+     .intermediate_size = 8192, .num_layers = 28, .vocab_size = 128256, .max_model_len = 131072,
+     .params = 3'212'749'824, .tie_word_embeddings = true},
+    {{"meta-llama/Llama-3.2-3B-Instruct", dtype::bfloat16, 0}});
 
 // meta-llama/Llama-3.1-8B-Instruct: 32 layers, hidden 4096, 32 heads, 8 KV heads, vocab
 // 128256, max_position_embeddings 131072 (rope_type llama3, factor 8 over 8192: vLLM does not

@@ -68,93 +68,45 @@ inline constexpr model qwen2_5_72b{
 // 152064, untied). Parameters counted from the shapes with the formula that gives the 7B's and
 // 72B's HF API counts: 494,032,768 / 1,543,714,304 / 3,085,938,688 / 14,770,033,664 /
 // 32,763,876,352 (model cards: 0.49B, 1.54B, 3.09B, 14.7B, 32.5B).
-inline constexpr model qwen2_5_0_5b{
-    .name = "qwen2.5-0.5b",
-    .hf_id = "Qwen/Qwen2.5-0.5B-Instruct",
-    .model_type = "qwen2",
-    .source = "config.json (sgl-project/ome copy); parameters counted",
-    .hidden_size = 896,
-    .num_attention_heads = 14,
-    .vocab_size = 151936,
-    .intermediate_size = 4864,
-    .max_model_len = 32768,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 494'032'768,
-    .active_params = 494'032'768,
-    .tie_word_embeddings = true,
-    .layers = uniform_layers(24, full_attention(2, 64)),
-    .checkpoints = {{"Qwen/Qwen2.5-0.5B-Instruct", dtype::bfloat16, 0}},
-};
+inline constexpr model qwen2_5_0_5b = dense_model(
+    {.name = "qwen2.5-0.5b", .hf_id = "Qwen/Qwen2.5-0.5B-Instruct", .model_type = "qwen2",
+     .source = "config.json (sgl-project/ome copy); parameters counted",
+     .hidden_size = 896, .num_attention_heads = 14, .num_kv_heads = 2, .head_dim = 64,
+     .intermediate_size = 4864, .num_layers = 24, .vocab_size = 151936, .max_model_len = 32768,
+     .params = 494'032'768, .tie_word_embeddings = true},
+    {{"Qwen/Qwen2.5-0.5B-Instruct", dtype::bfloat16, 0}});
 
-inline constexpr model qwen2_5_1_5b{
-    .name = "qwen2.5-1.5b",
-    .hf_id = "Qwen/Qwen2.5-1.5B-Instruct",
-    .model_type = "qwen2",
-    .source = "config.json (sgl-project/ome copy); parameters counted",
-    .hidden_size = 1536,
-    .num_attention_heads = 12,
-    .vocab_size = 151936,
-    .intermediate_size = 8960,
-    .max_model_len = 32768,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 1'543'714'304,
-    .active_params = 1'543'714'304,
-    .tie_word_embeddings = true,
-    .layers = uniform_layers(28, full_attention(2, 128)),
-    .checkpoints = {{"Qwen/Qwen2.5-1.5B-Instruct", dtype::bfloat16, 0}},
-};
+inline constexpr model qwen2_5_1_5b = dense_model(
+    {.name = "qwen2.5-1.5b", .hf_id = "Qwen/Qwen2.5-1.5B-Instruct", .model_type = "qwen2",
+     .source = "config.json (sgl-project/ome copy); parameters counted",
+     .hidden_size = 1536, .num_attention_heads = 12, .num_kv_heads = 2, .head_dim = 128,
+     .intermediate_size = 8960, .num_layers = 28, .vocab_size = 151936, .max_model_len = 32768,
+     .params = 1'543'714'304, .tie_word_embeddings = true},
+    {{"Qwen/Qwen2.5-1.5B-Instruct", dtype::bfloat16, 0}});
 
-inline constexpr model qwen2_5_3b{
-    .name = "qwen2.5-3b",
-    .hf_id = "Qwen/Qwen2.5-3B-Instruct",
-    .model_type = "qwen2",
-    .source = "config.json (sgl-project/ome copy); parameters counted",
-    .hidden_size = 2048,
-    .num_attention_heads = 16,
-    .vocab_size = 151936,
-    .intermediate_size = 11008,
-    .max_model_len = 32768,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 3'085'938'688,
-    .active_params = 3'085'938'688,
-    .tie_word_embeddings = true,
-    .layers = uniform_layers(36, full_attention(2, 128)),
-    .checkpoints = {{"Qwen/Qwen2.5-3B-Instruct", dtype::bfloat16, 0}},
-};
+inline constexpr model qwen2_5_3b = dense_model(
+    {.name = "qwen2.5-3b", .hf_id = "Qwen/Qwen2.5-3B-Instruct", .model_type = "qwen2",
+     .source = "config.json (sgl-project/ome copy); parameters counted",
+     .hidden_size = 2048, .num_attention_heads = 16, .num_kv_heads = 2, .head_dim = 128,
+     .intermediate_size = 11008, .num_layers = 36, .vocab_size = 151936, .max_model_len = 32768,
+     .params = 3'085'938'688, .tie_word_embeddings = true},
+    {{"Qwen/Qwen2.5-3B-Instruct", dtype::bfloat16, 0}});
 
-inline constexpr model qwen2_5_14b{
-    .name = "qwen2.5-14b",
-    .hf_id = "Qwen/Qwen2.5-14B-Instruct",
-    .model_type = "qwen2",
-    .source = "config.json (sgl-project/ome copy); parameters counted",
-    .hidden_size = 5120,
-    .num_attention_heads = 40,
-    .vocab_size = 152064,
-    .intermediate_size = 13824,
-    .max_model_len = 32768,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 14'770'033'664,
-    .active_params = 14'770'033'664,
-    .layers = uniform_layers(48, full_attention(8, 128)),
-    .checkpoints = {{"Qwen/Qwen2.5-14B-Instruct", dtype::bfloat16, 0}},
-};
+inline constexpr model qwen2_5_14b = dense_model(
+    {.name = "qwen2.5-14b", .hf_id = "Qwen/Qwen2.5-14B-Instruct", .model_type = "qwen2",
+     .source = "config.json (sgl-project/ome copy); parameters counted",
+     .hidden_size = 5120, .num_attention_heads = 40, .num_kv_heads = 8, .head_dim = 128,
+     .intermediate_size = 13824, .num_layers = 48, .vocab_size = 152064, .max_model_len = 32768,
+     .params = 14'770'033'664},
+    {{"Qwen/Qwen2.5-14B-Instruct", dtype::bfloat16, 0}});
 
-inline constexpr model qwen2_5_32b{
-    .name = "qwen2.5-32b",
-    .hf_id = "Qwen/Qwen2.5-32B-Instruct",
-    .model_type = "qwen2",
-    .source = "config.json (sgl-project/ome copy); parameters counted",
-    .hidden_size = 5120,
-    .num_attention_heads = 40,
-    .vocab_size = 152064,
-    .intermediate_size = 27648,
-    .max_model_len = 32768,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 32'763'876'352,
-    .active_params = 32'763'876'352,
-    .layers = uniform_layers(64, full_attention(8, 128)),
-    .checkpoints = {{"Qwen/Qwen2.5-32B-Instruct", dtype::bfloat16, 0}},
-};
+inline constexpr model qwen2_5_32b = dense_model(
+    {.name = "qwen2.5-32b", .hf_id = "Qwen/Qwen2.5-32B-Instruct", .model_type = "qwen2",
+     .source = "config.json (sgl-project/ome copy); parameters counted",
+     .hidden_size = 5120, .num_attention_heads = 40, .num_kv_heads = 8, .head_dim = 128,
+     .intermediate_size = 27648, .num_layers = 64, .vocab_size = 152064, .max_model_len = 32768,
+     .params = 32'763'876'352},
+    {{"Qwen/Qwen2.5-32B-Instruct", dtype::bfloat16, 0}});
 
 // The small Qwen3 dense models (model_type qwen3): head_dim 128, 8 KV heads, q/k RMSNorm, vocab
 // 151936, max_position_embeddings 40960, no rope_scaling, bfloat16. Shapes from their
@@ -165,76 +117,37 @@ inline constexpr model qwen2_5_32b{
 // totals and non-embedding counts (0.6B / 0.44B, 1.7B / 1.4B, 4.0B / 3.6B, 14.8B / 13.2B) say
 // which tie their embeddings: the three small ones (one 151936 x hidden matrix), not the 14B.
 // Qwen/Qwen3-*-FP8 are Qwen's block-FP8 checkpoints, as for the 8B.
-inline constexpr model qwen3_0_6b{
-    .name = "qwen3-0.6b",
-    .hf_id = "Qwen/Qwen3-0.6B",
-    .model_type = "qwen3",
-    .source = "config.json (ai-dynamo/aiconfigurator copy); parameters counted (model card 0.6B / 0.44B)",
-    .hidden_size = 1024,
-    .num_attention_heads = 16,
-    .vocab_size = 151936,
-    .intermediate_size = 3072,
-    .max_model_len = 40960,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 596'049'920,
-    .active_params = 596'049'920,
-    .tie_word_embeddings = true,
-    .layers = uniform_layers(28, full_attention(8, 128)),
-    .checkpoints = {{"Qwen/Qwen3-0.6B", dtype::bfloat16, 0}, {"Qwen/Qwen3-0.6B-FP8", dtype::fp8_e4m3, 0, "fp8"}},
-};
+inline constexpr model qwen3_0_6b = dense_model(
+    {.name = "qwen3-0.6b", .hf_id = "Qwen/Qwen3-0.6B", .model_type = "qwen3",
+     .source = "config.json (ai-dynamo/aiconfigurator copy); parameters counted (model card 0.6B / 0.44B)",
+     .hidden_size = 1024, .num_attention_heads = 16, .num_kv_heads = 8, .head_dim = 128,
+     .intermediate_size = 3072, .num_layers = 28, .vocab_size = 151936, .max_model_len = 40960,
+     .params = 596'049'920, .tie_word_embeddings = true},
+    {{"Qwen/Qwen3-0.6B", dtype::bfloat16, 0}, {"Qwen/Qwen3-0.6B-FP8", dtype::fp8_e4m3, 0, "fp8"}});
 
-inline constexpr model qwen3_1_7b{
-    .name = "qwen3-1.7b",
-    .hf_id = "Qwen/Qwen3-1.7B",
-    .model_type = "qwen3",
-    .source = "config.json (ai-dynamo/aiconfigurator copy); parameters counted (model card 1.7B / 1.4B)",
-    .hidden_size = 2048,
-    .num_attention_heads = 16,
-    .vocab_size = 151936,
-    .intermediate_size = 6144,
-    .max_model_len = 40960,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 1'720'574'976,
-    .active_params = 1'720'574'976,
-    .tie_word_embeddings = true,
-    .layers = uniform_layers(28, full_attention(8, 128)),
-    .checkpoints = {{"Qwen/Qwen3-1.7B", dtype::bfloat16, 0}, {"Qwen/Qwen3-1.7B-FP8", dtype::fp8_e4m3, 0, "fp8"}},
-};
+inline constexpr model qwen3_1_7b = dense_model(
+    {.name = "qwen3-1.7b", .hf_id = "Qwen/Qwen3-1.7B", .model_type = "qwen3",
+     .source = "config.json (ai-dynamo/aiconfigurator copy); parameters counted (model card 1.7B / 1.4B)",
+     .hidden_size = 2048, .num_attention_heads = 16, .num_kv_heads = 8, .head_dim = 128,
+     .intermediate_size = 6144, .num_layers = 28, .vocab_size = 151936, .max_model_len = 40960,
+     .params = 1'720'574'976, .tie_word_embeddings = true},
+    {{"Qwen/Qwen3-1.7B", dtype::bfloat16, 0}, {"Qwen/Qwen3-1.7B-FP8", dtype::fp8_e4m3, 0, "fp8"}});
 
-inline constexpr model qwen3_4b{
-    .name = "qwen3-4b",
-    .hf_id = "Qwen/Qwen3-4B",
-    .model_type = "qwen3",
-    .source = "config.json shapes (index file 54993165207); parameters counted (model card 4.0B / 3.6B)",
-    .hidden_size = 2560,
-    .num_attention_heads = 32,
-    .vocab_size = 151936,
-    .intermediate_size = 9728,
-    .max_model_len = 40960,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 4'022'468'096,
-    .active_params = 4'022'468'096,
-    .tie_word_embeddings = true,
-    .layers = uniform_layers(36, full_attention(8, 128)),
-    .checkpoints = {{"Qwen/Qwen3-4B", dtype::bfloat16, 0}, {"Qwen/Qwen3-4B-FP8", dtype::fp8_e4m3, 0, "fp8"}},
-};
+inline constexpr model qwen3_4b = dense_model(
+    {.name = "qwen3-4b", .hf_id = "Qwen/Qwen3-4B", .model_type = "qwen3",
+     .source = "config.json shapes (index file 54993165207); parameters counted (model card 4.0B / 3.6B)",
+     .hidden_size = 2560, .num_attention_heads = 32, .num_kv_heads = 8, .head_dim = 128,
+     .intermediate_size = 9728, .num_layers = 36, .vocab_size = 151936, .max_model_len = 40960,
+     .params = 4'022'468'096, .tie_word_embeddings = true},
+    {{"Qwen/Qwen3-4B", dtype::bfloat16, 0}, {"Qwen/Qwen3-4B-FP8", dtype::fp8_e4m3, 0, "fp8"}});
 
-inline constexpr model qwen3_14b{
-    .name = "qwen3-14b",
-    .hf_id = "Qwen/Qwen3-14B",
-    .model_type = "qwen3",
-    .source = "config.json shapes (index file 54993165207); parameters counted (model card 14.8B / 13.2B)",
-    .hidden_size = 5120,
-    .num_attention_heads = 40,
-    .vocab_size = 151936,
-    .intermediate_size = 17408,
-    .max_model_len = 40960,
-    .torch_dtype = dtype::bfloat16,
-    .total_params = 14'768'307'200,
-    .active_params = 14'768'307'200,
-    .layers = uniform_layers(40, full_attention(8, 128)),
-    .checkpoints = {{"Qwen/Qwen3-14B", dtype::bfloat16, 0}, {"Qwen/Qwen3-14B-FP8", dtype::fp8_e4m3, 0, "fp8"}},
-};
+inline constexpr model qwen3_14b = dense_model(
+    {.name = "qwen3-14b", .hf_id = "Qwen/Qwen3-14B", .model_type = "qwen3",
+     .source = "config.json shapes (index file 54993165207); parameters counted (model card 14.8B / 13.2B)",
+     .hidden_size = 5120, .num_attention_heads = 40, .num_kv_heads = 8, .head_dim = 128,
+     .intermediate_size = 17408, .num_layers = 40, .vocab_size = 151936, .max_model_len = 40960,
+     .params = 14'768'307'200},
+    {{"Qwen/Qwen3-14B", dtype::bfloat16, 0}, {"Qwen/Qwen3-14B-FP8", dtype::fp8_e4m3, 0, "fp8"}});
 
 // Qwen/Qwen3-8B (model_type qwen3), config.json (ai-dynamo/aiconfigurator copy; the
 // citsjtu2020/LLM-Prof copy agrees): 36 layers, hidden 4096, 32 heads, 8 KV heads, head_dim
