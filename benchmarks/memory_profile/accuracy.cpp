@@ -46,14 +46,15 @@ int main() {
     }
     const kvplan::plan& p = r.plan;
     const kvplan::memory_profile& m = p.profile;
-    // The graph estimate a release prints is reported even where it is not subtracted (an
-    // eager deployment captures none).
+    // The graph estimate a release prints is reported even where it is not subtracted: the
+    // plan's own graph counts, priced (an eager deployment captures none).
     const kvplan::count_t graphs =
-        p.cudagraph_bytes > 0 || log.deployment.enforce_eager ? p.cudagraph_bytes
+        p.cudagraph_bytes > 0 ? p.cudagraph_bytes
                               : kvplan::cudagraph_estimate(
-                                    log.deployment.model, log.deployment.gpu, kvplan::rules_for(p.vllm),
+                                    log.deployment.model,
+                                    {m.num_cudagraphs - m.num_full_cudagraphs, m.num_full_cudagraphs},
                                     kvplan::uses_v2_model_runner(log.deployment, kvplan::rules_for(p.vllm)),
-                                    log.deployment.tensor_parallel_size, log.deployment.pipeline_parallel_size, p.max_num_seqs, p.max_num_batched_tokens)
+                                    log.deployment.tensor_parallel_size, log.deployment.pipeline_parallel_size)
                                     .bytes;
     const double kv = kvplan_test::to_gib(p.available_kv_cache_bytes);
     const auto relative_error = [&](double gib) { return (gib - log.available_kv) / std::max(std::abs(log.available_kv), 1.0); };
@@ -108,14 +109,13 @@ int main() {
   std::vector<double> estimate_errors;
   for (const kvplan_test::graph_log& l : kvplan_test::graph_logs()) {
     const kvplan::vllm_rules r = kvplan::rules_for(l.vllm);
-    const kvplan::memory_term t = kvplan::cudagraph_estimate(l.model, l.gpu, r, false, l.tensor_parallel_size, 1,
-                                                             l.max_num_seqs, l.max_num_batched_tokens,
-                                                             l.max_capture_size);
+    const kvplan::cudagraph_counts counts =
+        kvplan::default_cudagraphs(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens, l.max_capture_size);
+    const kvplan::memory_term t = kvplan::cudagraph_estimate(l.model, counts, false, l.tensor_parallel_size, 1);
     estimate_errors.push_back(std::abs(kvplan_test::to_gib(t.bytes) - l.estimate_gib));
     char graphs[32];
     std::snprintf(graphs, sizeof graphs, "%lld",
-                  static_cast<long long>(kvplan::cudagraph_count(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens,
-                                                                 l.max_capture_size)));
+                  static_cast<long long>(counts.total()));
     std::printf("%-36s %5s %13s %9.2f\n", l.name.c_str(), graphs, cell(l.estimate_gib, t.bytes).c_str(),
                 kvplan_test::to_gib(t.uncertainty_bytes));
   }

@@ -779,8 +779,8 @@ constexpr count_t allreduce_fusion_workspace(const model& m, const gpu& g, std::
 // hipBLASLt's and AITER's, load their device code on first use): the budgets of two MI300X logs
 // leave 1.21 GiB (Qwen2.5-14B, v0.17.1) and 1.32 GiB (Gemma-3-27B, a v0.11 build) beside an
 // exact activation, and one at TP 2 (DeepSeek-R1-Distill-Qwen-14B, v0.11.1) 1.10 GiB, which the
-// Infinity Fabric term already covers; an MI350X log (Qwen2.5-0.5B, v0.22.1) leaves 0.55 GiB
-// beside kvplan's activation and graph estimate, inside the uncertainty.
+// Infinity Fabric term already covers; an MI350X log (Qwen2.5-0.5B, v0.22.1) leaves 0.99 GiB
+// beside kvplan's activation (ROCm takes no graph estimate there), inside the uncertainty.
 constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vllm_rules& rules, std::int32_t tp,
                                          std::int32_t pp, count_t max_num_batched_tokens) {
   memory_term t;
@@ -847,21 +847,22 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 // less kvplan's transient, 0.21 MiB per graph and layer for Llama-3.1-8B (1.44 - 0.78 GiB over
 // 102 graphs of 32 layers) and 0.18 for Qwen3.5-4B (2.17 - 1.70 GiB, 86 graphs, 32 layers).
 // kvplan takes 0.19 MiB, all of it as the uncertainty.
-// The number of graphs captured: PIECEWISE for every size, FULL for the decode sizes.
-constexpr count_t cudagraph_count(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
-                                  count_t max_num_batched_tokens, count_t max_capture_size = 0) {
-  return cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size) +
-         (rules.full_and_piecewise_graphs ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules,
-                                                                    max_num_seqs, max_capture_size)
-                                          : 0);
-}
-
 // The graphs of each kind a deployment captures.
 struct cudagraph_counts {
   count_t piecewise = 0;
   count_t full = 0;
   constexpr count_t total() const { return piecewise + full; }
 };
+
+// The graphs the release's default mode captures for the derived sizes: PIECEWISE for every
+// size, and (FULL_AND_PIECEWISE, from v0.11) FULL for the decode sizes up to max_num_seqs.
+constexpr cudagraph_counts default_cudagraphs(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
+                                              count_t max_num_batched_tokens, count_t max_capture_size = 0) {
+  return {cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size),
+          rules.full_and_piecewise_graphs
+              ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, max_num_seqs, max_capture_size)
+              : 0};
+}
 
 // How many of --compilation-config's cudagraph_capture_sizes are captured up to `up_to` tokens
 // (-1: all): vLLM keeps the distinct sizes up to max_num_batched_tokens.
@@ -930,16 +931,6 @@ constexpr memory_term cudagraph_estimate(const model& m, cudagraph_counts graphs
   t.bytes = checked_add(checked_mul(checked_mul(graphs.piecewise, cuts), per_size_and_cut), checked_mul(graphs.full, MiB));
   t.uncertainty_bytes = tp > 1 ? t.bytes * 3 / 4 : t.bytes / 2;
   return t;
-}
-
-// The same for the release's default mode and capture sizes.
-constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, const vllm_rules& rules, bool v2_runner,
-                                         std::int32_t tp, std::int32_t pp, std::int32_t max_num_seqs,
-                                         count_t max_num_batched_tokens, count_t max_capture_size = 0) {
-  const count_t piecewise =
-      cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size);
-  const count_t all = cudagraph_count(g, rules, max_num_seqs, max_num_batched_tokens, max_capture_size);
-  return cudagraph_estimate(m, cudagraph_counts{piecewise, all - piecewise}, v2_runner, tp, pp);
 }
 
 // Whether the budget takes the CUDA graphs' memory: as VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS

@@ -548,15 +548,16 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 8192, now) == 51);
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 8192, rules_for({0, 10, 1})) == 67);
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::l40s, 256, 2048, now, 256) == 35);
-  STATIC_REQUIRE(cudagraph_count(gpus::l40s, now, 256, 2048) == 51 + 35);
+  STATIC_REQUIRE(default_cudagraphs(gpus::l40s, now, 256, 2048).full == 35);
+  STATIC_REQUIRE(default_cudagraphs(gpus::l40s, rules_for({0, 10, 2}), 256, 2048).full == 0);  // PIECEWISE only
   // Blackwell captures up to 1,024 from v0.28: 3 + 31 + (1,024 - 256) / 16 + 1 = 83.
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::b200, 1024, 16384, now) == 83);
   // --max-cudagraph-capture-size replaces min(2 x max_num_seqs, 512), still capped by the batch:
   // 512 with 128 sequences is 51 sizes, FULL for decodes up to 128: 3 + 16 = 19; 1 is [1]; 4,096
   // with 2,048 batched tokens stops at 2,048: 3 + 31 + (2,048 - 256) / 16 + 1 = 147.
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::rtx_5090, 128, 32768, now, -1, 512) == 51);
-  STATIC_REQUIRE(cudagraph_count(gpus::rtx_5090, now, 128, 32768, 512) == 51 + 19);
-  STATIC_REQUIRE(cudagraph_count(gpus::rtx_5090, now, 1, 8192, 1) == 1 + 1);
+  STATIC_REQUIRE(default_cudagraphs(gpus::rtx_5090, now, 128, 32768, 512).total() == 51 + 19);
+  STATIC_REQUIRE(default_cudagraphs(gpus::rtx_5090, now, 1, 8192, 1).total() == 1 + 1);
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 2048, now, -1, 4096) == 147);
   // A graph is cut at each layer whose mixer is a splitting op: NemotronH's 23 MoE-only layers
   // of 52 cut nothing (29 remain); Llama-3.3-Nemotron-Super-49B's NAS no-op layers neither.
@@ -588,9 +589,9 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   // memory: 0.76 GiB total"). Qwen2.5-72B over 4 L40S, 256 sequences, 2,048 tokens: 51 x 80 x
   // 786,432 + 35 x 1,048,576 = 3,245,342,720 B (its log: 2.73 GiB).
   constexpr vllm_rules v26 = rules_for({0, 26, 0});
-  STATIC_REQUIRE(cudagraph_estimate(models::gemma_4_31b, gpus::b300, v26, false, 1, 1, 1024, 8192).bytes ==
+  STATIC_REQUIRE(cudagraph_estimate(models::gemma_4_31b, default_cudagraphs(gpus::b300, v26, 1024, 8192), false, 1, 1).bytes ==
                  1'080'242'016);
-  STATIC_REQUIRE(cudagraph_estimate(models::qwen2_5_72b, gpus::l40s, v26, false, 4, 1, 256, 2048).bytes ==
+  STATIC_REQUIRE(cudagraph_estimate(models::qwen2_5_72b, default_cudagraphs(gpus::l40s, v26, 256, 2048), false, 4, 1).bytes ==
                  3'245'342'720);
 }
 
@@ -600,12 +601,11 @@ TEST_CASE("the V1 runner's CUDA-graph estimate against start-up logs", "[memory_
   for (const kvplan_test::graph_log& l : kvplan_test::graph_logs()) {
     INFO(l.name << " (" << l.source << ")");
     const vllm_rules r = rules_for(l.vllm);
-    CHECK(cudagraph_capture_sizes(l.gpu, l.max_num_seqs, l.max_num_batched_tokens, r, -1, l.max_capture_size) ==
-          l.piecewise);
-    CHECK(cudagraph_count(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens, l.max_capture_size) ==
-          l.piecewise + l.full);
-    const memory_term t = cudagraph_estimate(l.model, l.gpu, r, false, l.tensor_parallel_size, 1, l.max_num_seqs,
-                                             l.max_num_batched_tokens, l.max_capture_size);
+    const cudagraph_counts graphs =
+        default_cudagraphs(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens, l.max_capture_size);
+    CHECK(graphs.piecewise == l.piecewise);
+    CHECK(graphs.full == l.full);
+    const memory_term t = cudagraph_estimate(l.model, graphs, false, l.tensor_parallel_size, 1);
     INFO("kvplan " << kvplan_test::to_gib(t.bytes) << " +/- " << kvplan_test::to_gib(t.uncertainty_bytes) << " GiB");
     CHECK(std::abs(kvplan_test::to_gib(t.bytes) - l.estimate_gib) <= kvplan_test::to_gib(t.uncertainty_bytes) + 0.005);
   }
