@@ -834,13 +834,20 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 //     0.39, Qwen3.5-4B 0.37 - 0.40, Gemma-4-26B-A4B 0.44, Qwen3-0.6B 0.19; v0.10 captures,
 //     PIECEWISE only: Qwen2-7B 0.26, Qwen3-8B 0.28, LLaVA-1.6-7B 0.31; one outlier, Qwen3-8B on
 //     an A100-40GB at v0.19, 1.3);
-//   tensor parallel: 0.34 - 1.00 MiB (Qwen2.5-72B over 4 x L40S 0.69, DeepSeek-V4-Flash over 2
-//     0.90, GLM-5.2 over 4 x GB200 1.00 with its 99 cuts; v0.10: Qwen3-235B over 8 x L40S 0.56, gpt-oss-120b over
-//     4 x A100 0.78, Qwen3-Next over 2 x H200 0.74, Qwen2-7B over 2 x A100 0.34).
-// kvplan takes 0.32 MiB on one GPU and 0.75 MiB with TP > 1, and as its uncertainty half of
-// the estimate on one GPU, three quarters with TP (the spreads above). On those logs this misses
-// by a median of 0.11 GiB; pricing FULL graphs as PIECEWISE ones missed by 0.38 (Gemma-4-31B on
-// a B300: 2.09 GiB against 0.76). V2 (v0.29) captures every graph of both modes into the graph pool
+//   tensor parallel, a dense model over NVLink or Infinity Fabric: 0.13 - 0.34 MiB (Llama-3.1-70B
+//     over 4 x H100 at v0.19 0.22; DeepSeek-R1-Distill-Qwen-14B over 2 x MI300X at v0.11 0.13;
+//     v0.10: Qwen2-7B over 2 x A100 0.34), as on one GPU;
+//   tensor parallel otherwise: 0.56 - 1.00 MiB (Qwen2.5-72B over 4 x L40S 0.69, DeepSeek-V4-Flash
+//     over 2 0.90, GLM-5.2 over 4 x GB200 1.00 with its 99 cuts; v0.10: Qwen3-235B over 8 x L40S
+//     0.56, gpt-oss-120b over 4 x A100 0.78, Qwen3-Next over 2 x H200 0.74).
+// The split follows what a piece captures. Over NVLink or Infinity Fabric (world sizes 2 - 8)
+// vLLM's custom all-reduce (or FlashInfer's fused one) is one kernel per all-reduce; between PCIe GPUs without
+// P2P, as L40S are, NCCL's kernels are captured instead, and an MoE layer captures routing,
+// permutation and grouped GEMMs, many more nodes than a dense MLP, more so with TP.
+// kvplan takes 0.32 MiB on one GPU and for a dense model whose all-reduce is the custom one,
+// 0.75 MiB for the others, and as its uncertainty half of the estimate at 0.32, three quarters
+// at 0.75 (the spreads above). On those logs this misses by a median of 0.10 GiB; pricing FULL
+// graphs as PIECEWISE ones missed by 0.38 (Gemma-4-31B on a B300: 2.09 GiB against 0.76). V2 (v0.29) captures every graph of both modes into the graph pool
 // and takes the whole free-memory delta, pages the later capture reuses included: its production
 // capture logs far less ("took 0.23 GiB" for Llama-3.1-8B) than the estimate the budget holds.
 // The two v0.29 logs kvplan carries print the estimate only inside the peak (transient + graphs):
@@ -918,8 +925,16 @@ constexpr count_t cudagraph_cuts(const model& m, std::int32_t pp) {
 }
 
 // The estimate for the graphs captured (see above for the bytes per graph).
-constexpr memory_term cudagraph_estimate(const model& m, cudagraph_counts graphs, bool v2_runner, std::int32_t tp,
-                                         std::int32_t pp) {
+// Whether vLLM's custom all-reduce carries the TP all-reduces (CustomAllreduce: world sizes 2,
+// 4, 6 and 8 of GPUs fully connected by NVLink, or on ROCm by Infinity Fabric).
+constexpr bool custom_all_reduce(const gpu& g, std::int32_t tp) {
+  const bool fabric = (g.vendor == gpu_vendor::nvidia && g.interconnect.starts_with("NVLink ")) ||
+                      (g.vendor == gpu_vendor::amd && g.interconnect.starts_with("Infinity Fabric"));
+  return fabric && tp >= 2 && tp <= 8 && tp % 2 == 0;
+}
+
+constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, cudagraph_counts graphs, bool v2_runner,
+                                         std::int32_t tp, std::int32_t pp) {
   memory_term t;
   const count_t cuts = cudagraph_cuts(m, pp);
   if (v2_runner) {
@@ -927,9 +942,10 @@ constexpr memory_term cudagraph_estimate(const model& m, cudagraph_counts graphs
     t.uncertainty_bytes = t.bytes;
     return t;
   }
-  const count_t per_size_and_cut = tp > 1 ? 3 * MiB / 4 : 8 * MiB / 25;
+  const bool light = tp == 1 || (custom_all_reduce(g, tp) && !m.is_moe());
+  const count_t per_size_and_cut = light ? 8 * MiB / 25 : 3 * MiB / 4;
   t.bytes = checked_add(checked_mul(checked_mul(graphs.piecewise, cuts), per_size_and_cut), checked_mul(graphs.full, MiB));
-  t.uncertainty_bytes = tp > 1 ? t.bytes * 3 / 4 : t.bytes / 2;
+  t.uncertainty_bytes = light ? t.bytes / 2 : t.bytes * 3 / 4;
   return t;
 }
 
@@ -1007,7 +1023,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   p.cudagraph_cuts = cudagraph_cuts(m, pp);
   if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
-  else p.cudagraph = cudagraph_estimate(m, graphs, uses_v2_model_runner(d, rules), tp, pp);
+  else p.cudagraph = cudagraph_estimate(m, d.gpu, graphs, uses_v2_model_runner(d, rules), tp, pp);
   return p;
 }
 

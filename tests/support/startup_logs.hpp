@@ -156,6 +156,19 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = models::qwen2_5_72b, .gpu = with_total(gpus::l40s, 44.42), .tensor_parallel_size = 4,
                   .max_model_len = 8192, .vllm = {0, 19, 0}},
                  33.98, std::nullopt, std::nullopt, 2.73, false, 5.11, 67'024});
+    // meta-llama/Llama-3.1-70B-Instruct over 4 x H100 80GB HBM3 SXM (RunPod; nvidia-smi 81,559
+    // MiB each), TP 4, vLLM 0.19.1 (pip, torch 2.10.0), non-default args {'dtype': 'bfloat16',
+    // 'max_model_len': 2048, 'tensor_parallel_size': 4}: "Model loading took 32.89 GiB";
+    // "Profiling CUDA graph memory: PIECEWISE=51 (largest=512), FULL=51 (largest=512)";
+    // "Estimated CUDA graph memory: 0.92 GiB total" (not subtracted before v0.20; "increase
+    // --gpu-memory-utilization from 0.9000 to 0.9116" puts the total at 79.3 +/- 0.8 GiB, the
+    // registry's 79.18); "Available KV cache memory: 34.21 GiB"; "GPU KV cache size: 448,400
+    // tokens"; "Maximum concurrency for 2,048 tokens per request: 218.95x". coconut-labs/infergrid
+    // results/gate23_70b_tp4_20260421/gate23_contended/vllm_engine.log (2026-04-21).
+    v.push_back({"llama-3.1-70b 4xH100 TP4 v0.19.1", "coconut-labs/infergrid gate23_70b_tp4 vllm_engine.log",
+                 {.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 4,
+                  .model_dtype = dtype::bfloat16, .max_model_len = 2048, .vllm = {0, 19, 1}},
+                 32.89, std::nullopt, std::nullopt, 0.92, false, 34.21, 448'400});
     // openai/gpt-oss-20b, A100 80GB, vLLM 0.19.0, --max-model-len 131072
     // --gpu-memory-utilization 0.65: "Model loading took 13.72 GiB memory"; "Available KV cache
     // memory: 36.56 GiB" (myoceane.fr, 2026-04-18).
@@ -571,6 +584,17 @@ inline const std::vector<kv_capacity_log>& kv_capacity_logs() {
                   .max_num_batched_tokens = 8192, .enable_prefix_caching = prefix_caching::enabled,
                   .vllm = {0, 24, 0}},
                  5.98, 567'978, 4.33});
+    // meta-llama/Llama-4-Scout-17B-16E-Instruct (bf16) over 8 x H200, TP 8, vLLM 0.12.0
+    // (vllm/vllm-openai:v0.12.0), --max-model-len 5242880: "There is a latency regression when
+    // using chunked local attention with the hybrid KV cache manager. Disabling it, by default";
+    // "Available KV cache memory: 89.71 GiB"; "GPU KV cache size: 3,919,664 tokens"; "Maximum
+    // concurrency for 5,242,880 tokens per request: 0.75x" (every layer charged the whole length:
+    // 48 layers x 1 KV head x 128 x 2 x 2 B = 24,576 B a token). fuhengwu2021/coderepo extra/
+    // (the author's notes, 2025-12-18).
+    v.push_back({"llama-4-scout 8xH200 TP8 hybrid manager off v0.12", "fuhengwu2021/coderepo extra/README.md",
+                 {.model = models::llama_4_scout, .gpu = gpus::h200, .tensor_parallel_size = 8,
+                  .max_model_len = 5'242'880, .vllm = {0, 12, 0}},
+                 89.71, 3'919'664, 0.75});
     return v;
   }();
   return logs;
@@ -601,6 +625,8 @@ inline const std::vector<graph_log>& graph_logs() {
        models::gemma_4_26b_a4b, gpus::l40s, 1, {0, 25, 1}, 256, 2048, 51, 35, 0.66},
       {"qwen2.5-72b 4xL40S v0.19", "index file 53041548781 (also a start-up log case)", models::qwen2_5_72b,
        gpus::l40s, 4, {0, 19, 0}, 256, 2048, 51, 35, 2.73},
+      {"llama-3.1-70b 4xH100 v0.19", "coconut-labs/infergrid (also a start-up log case; default 1,024 sequences)",
+       models::llama_3_1_70b, gpus::h100_sxm, 4, {0, 19, 1}, 1024, 8192, 51, 51, 0.92},
       {"qwen3-0.6b v0.19", "index file 54318626907 (a W4A16 copy, a 32 GB card, LLM class defaults)",
        config_model("qwen3-0.6b.json", "Qwen/Qwen3-0.6B"), gpus::rtx_5090, 1, {0, 19, 1}, 256, 8192, 51, 35, 0.27},
       {"qwen2.5-7b v0.22", "index file 67144197265 (a 48 GB card, AsyncEngineArgs: 128 sequences)",
