@@ -43,6 +43,9 @@ struct vllm_rules {
   bool reserves_null_block_in_fit_check = true;
   // Hybrid (Mamba / linear-attention) models get prefix caching, so Mamba "align" mode.
   bool hybrid_prefix_caching_by_default = true;
+  // Async scheduling is on by default with a draft-model speculator (before, only EAGLE, EAGLE-3
+  // and MTP kept it on).
+  bool draft_model_async_scheduling = true;
   // Prefix caching asked for on a hybrid model is dropped where unsupported instead of failing
   // (before, the runner raised NotImplementedError, and prefix caching was on by default).
   bool hybrid_prefix_caching_dropped_when_unsupported = true;
@@ -198,6 +201,8 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.reserves_null_block_in_fit_check = v >= at_least(0, 29);
   // vLLM PR #50991, v0.28.0.
   r.hybrid_prefix_caching_by_default = v >= at_least(0, 28);
+  // vLLM PR #48341 (2026-07-11; in v0.28.0, per vllm-project/vllm-metal#645's notes on 0.28.0).
+  r.draft_model_async_scheduling = v >= at_least(0, 28);
   // MambaModelConfig.verify_and_update_config, from the release branches: PR #23716 (in
   // releases/v0.10.2; v0.10.1's runner raises "Prefix caching is not supported for Mamba yet"),
   // PR #25752 (Mamba2 family, in v0.11.1rc1, not v0.11.0; other hybrids "detected without

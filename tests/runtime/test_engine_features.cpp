@@ -115,6 +115,14 @@ TEST_CASE("draft models and model-free methods", "[engine][speculative]") {
   d.speculative = {.method = speculative_method::suffix};
   CHECK(plan_of(d).num_speculative_tokens == 24);
   CHECK_FALSE(plan_of(d).async_scheduling);
+  // A draft model keeps async scheduling from v0.28 (vLLM PR #48341); before, the default
+  // resolution turned it off as for any method but EAGLE, EAGLE-3 and MTP.
+  d.speculative = {.method = speculative_method::draft_model, .num_speculative_tokens = 4, .draft = draft};
+  CHECK(plan_of(d).async_scheduling);
+  d.vllm = {0, 27, 1};
+  CHECK_FALSE(plan_of(d).async_scheduling);
+  d.speculative = {.method = speculative_method::eagle3, .num_speculative_tokens = 3, .draft = draft};
+  CHECK(plan_of(d).async_scheduling);
 }
 
 TEST_CASE("speculative decoding errors", "[engine][speculative][errors]") {

@@ -233,9 +233,10 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   // VllmConfig.max_in_flight_tokens (v0.26+): async scheduling keeps 2 batches in flight
   // (pp + 1 with the V2 model runner, pp with the V1 runner at pp > 1); without it, pp. Async
   // scheduling is on unless turned off, or the speculative method cannot run with it (ngram on
-  // the CPU, suffix).
-  const bool spec_blocks_async = d.speculative.method == speculative_method::ngram ||
-                                 d.speculative.method == speculative_method::suffix;
+  // the CPU, suffix; a draft model before v0.28).
+  const speculative_method sm = d.speculative.method;
+  const bool spec_blocks_async = sm == speculative_method::ngram || sm == speculative_method::suffix ||
+                                 (sm == speculative_method::draft_model && !s.rules.draft_model_async_scheduling);
   s.async_scheduling = d.async_scheduling.value_or(!spec_blocks_async);
   count_t batches = 1;
   if (s.rules.sizes_windows_for_batches_in_flight) {
