@@ -57,6 +57,7 @@ namespace kvplan::inline v0 {
   X(weights_exceed_gpu_memory, "the weights need {0} bytes per GPU but the GPU has {1} bytes", weights_bytes, total_memory_bytes, unused) \
   X(no_memory_for_kv_cache, "no available memory for the cache blocks: {0} bytes requested, {1} bytes taken by weights, activations and the rest", requested_memory_bytes, non_kv_cache_bytes, unused) \
   X(max_model_len_does_not_fit, "one request at max_model_len ({0}) needs {1} bytes of KV cache but {2} bytes are available", max_model_len, needed_bytes, available_bytes) \
+  X(max_num_seqs_exceeds_mamba_cache_blocks, "max_num_seqs ({0}) exceeds the {1} blocks of the KV cache, and FULL CUDA graphs need a Mamba state block for each decoding sequence: lower max_num_seqs to at most {1}", max_num_seqs, mamba_cache_blocks, unused) \
   X(cannot_auto_fit_max_model_len, "cannot auto-fit max_model_len: not enough memory to serve even a single token ({0} bytes available for the KV cache)", available_kv_cache_bytes, unused_1, unused_2) \
   X(attention_free_model_has_no_kv_cache, "the model has no KV cache", unused_0, unused_1, unused_2) \
   X(text_capacity_exceeded, "a generated text needs more than its {0} characters of capacity", capacity, unused_1, unused_2) \

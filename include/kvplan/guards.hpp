@@ -172,6 +172,13 @@ consteval bool check() {
 #endif
     } else if constexpr (L == level::fits_at_all) {
       return true;
+    } else if constexpr (p.verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks) {
+#if KVPLAN_COMPUTED_STATIC_ASSERT
+      static_assert(p.fits(), verdict_message(p));
+      return false;
+#else
+      return reject<errc::max_num_seqs_exceeds_mamba_cache_blocks, p.max_num_seqs, p.num_gpu_blocks, 0>();
+#endif
     } else if constexpr (!p.fits()) {
 #if KVPLAN_COMPUTED_STATIC_ASSERT
       static_assert(p.fits(), verdict_message(p));

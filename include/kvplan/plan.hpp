@@ -40,6 +40,7 @@ struct plan {
   std::int32_t max_num_seqs = 0;
   count_t max_num_batched_tokens = 0;
   count_t in_flight_tokens = 0;  // what sliding / chunked layers are sized for
+  bool full_cudagraphs = false;  // FULL CUDA graphs captured (the mode's, not --enforce-eager)
   bool prefix_caching = false;
   mamba_cache_mode mamba_mode = mamba_cache_mode::none;
   bool hybrid_kv_cache_manager = true;
@@ -191,6 +192,13 @@ constexpr void conclude(plan& p, const kv_cache_groups& g, const request_bounds&
     p.verdict = errc::no_memory_for_kv_cache;
   else if (p.needed_bytes > p.usable_kv_cache_bytes)
     p.verdict = errc::max_model_len_does_not_fit;
+  // Then initialize_kv_cache: FULL decode graphs give each decoding sequence a Mamba state
+  // block (CompilationConfig._check_and_update_cudagraph_mode, kv_cache_config.num_blocks).
+  else if (rules.refuses_more_seqs_than_mamba_blocks && p.full_cudagraphs && p.max_num_seqs > p.num_gpu_blocks) {
+    bool mamba = false;
+    for (const spec_bucket& b : g.buckets) mamba = mamba || b.spec.kind == spec_kind::mamba;
+    if (mamba) p.verdict = errc::max_num_seqs_exceeds_mamba_cache_blocks;
+  }
 }
 }  // namespace detail
 
@@ -245,6 +253,10 @@ constexpr plan plan_of_valid(const deployment& d) {
   p.max_model_len = s.max_model_len;
   p.derived_max_model_len = target.max_model_len;
   p.max_num_seqs = s.max_num_seqs;
+  // FULL graphs as the mode says; a speculative decoder's backend may drop to PIECEWISE (vLLM
+  // resolves that from the attention backends), so with one the FULL graphs are not assumed.
+  p.full_cudagraphs = d.speculative.method == speculative_method::none &&
+                      cudagraphs_captured(d, s.rules, s.max_num_seqs, s.max_num_batched_tokens).full > 0;
   p.max_num_batched_tokens = s.max_num_batched_tokens;
   p.in_flight_tokens = s.in_flight_tokens;
   p.prefix_caching = s.prefix_caching;

@@ -67,6 +67,7 @@ struct sizing_option {
   std::int32_t tensor_parallel_size = 1;
   std::int32_t pipeline_parallel_size = 1;
   bool enable_expert_parallel = false;
+  std::int32_t max_num_seqs = 0;  // > 0: lowered to the blocks a Mamba hybrid's FULL graphs allow
   std::int32_t replicas = 1;  // data_parallel_size
   std::int32_t total_gpus = 1;
   double concurrency_per_replica = 0;  // requests of max_model_len at once
@@ -137,6 +138,14 @@ constexpr void try_combination(const sizing_request& r, deployment d, sizing_res
   ++out.tried;
   plan_result planned = try_plan(d);
   if (!planned.ok()) return refuse(out, d, planned.error);
+  // A hybrid with fewer blocks than the default max_num_seqs starts with --max-num-seqs lowered
+  // to them (vLLM's own advice); the concurrency at max_model_len is below that anyway.
+  if (planned.plan.verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks && r.settings.max_num_seqs == 0) {
+    d.max_num_seqs = static_cast<std::int32_t>(planned.plan.num_gpu_blocks);
+    ++out.tried;
+    planned = try_plan(d);
+    if (!planned.ok()) return refuse(out, d, planned.error);
+  }
   if (!planned.plan.fits()) return refuse(out, d, verdict_error(planned.plan));
   std::int32_t replicas = replicas_for(r, planned.plan);
   const std::int32_t engine = d.tensor_parallel_size * d.pipeline_parallel_size;
@@ -167,6 +176,7 @@ constexpr void try_combination(const sizing_request& r, deployment d, sizing_res
   o.tensor_parallel_size = d.tensor_parallel_size;
   o.pipeline_parallel_size = d.pipeline_parallel_size;
   o.enable_expert_parallel = d.enable_expert_parallel;
+  o.max_num_seqs = d.max_num_seqs;
   o.replicas = replicas;
   o.total_gpus = replicas * engine;
   o.concurrency_per_replica = p.max_concurrency;
@@ -241,6 +251,7 @@ constexpr deployment deployment_of(const sizing_request& r, const sizing_option&
   d.data_parallel_size = o.replicas;
   d.enable_expert_parallel = o.enable_expert_parallel;
   d.max_model_len = r.max_model_len;
+  if (o.max_num_seqs > 0) d.max_num_seqs = o.max_num_seqs;
   return d;
 }
 

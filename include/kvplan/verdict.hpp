@@ -13,7 +13,8 @@ namespace kvplan::inline v0 {
 using verdict_text = fixed_string<640>;
 
 // Why the deployment cannot start, in vLLM's own words where vLLM has them
-// (kv_cache_planning._check_enough_kv_cache_memory, _auto_fit_max_model_len); empty when it fits.
+// (kv_cache_planning._check_enough_kv_cache_memory, _auto_fit_max_model_len,
+// CompilationConfig._check_and_update_cudagraph_mode); empty when it fits.
 // The verdict as an error with its numbers (errc::none when the plan fits), the form
 // kvplan::describe and the guards print.
 constexpr error verdict_error(const plan& p) {
@@ -23,6 +24,7 @@ constexpr error verdict_error(const plan& p) {
       return {p.verdict, {p.requested_memory_bytes, p.requested_memory_bytes - p.available_kv_cache_bytes}};
     case errc::max_model_len_does_not_fit: return {p.verdict, {p.max_model_len, p.needed_bytes, p.usable_kv_cache_bytes}};
     case errc::cannot_auto_fit_max_model_len: return {p.verdict, {p.available_kv_cache_bytes}};
+    case errc::max_num_seqs_exceeds_mamba_cache_blocks: return {p.verdict, {p.max_num_seqs, p.num_gpu_blocks}};
     default: return {p.verdict};
   }
 }
@@ -72,6 +74,16 @@ constexpr verdict_text verdict_message(const plan& p) {
           "Cannot auto-fit max_model_len: not enough GPU memory available to serve even a single token (");
       append_gib(out, p.usable_kv_cache_bytes);
       out.append(" GiB available for the KV cache).");
+      break;
+    case errc::max_num_seqs_exceeds_mamba_cache_blocks:
+      out.append("max_num_seqs (");
+      append_integer(out, p.max_num_seqs);
+      out.append(") exceeds available Mamba cache blocks (");
+      append_integer(out, p.num_gpu_blocks);
+      out.append("). Each decode sequence requires one Mamba cache block, so CUDA graph capture cannot proceed. "
+                 "Please lower max_num_seqs to at most ");
+      append_integer(out, p.num_gpu_blocks);
+      out.append(" or increase gpu_memory_utilization.");
       break;
     default: out.append(message_template(p.verdict)); break;
   }

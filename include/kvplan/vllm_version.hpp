@@ -98,6 +98,9 @@ struct vllm_rules {
   bool flashinfer_allreduce_fusion = true;
   // CUDA graphs are captured in FULL (uniform decode) and PIECEWISE modes; before, PIECEWISE.
   bool full_and_piecewise_graphs = true;
+  // A model with Mamba state and FULL CUDA graphs refuses max_num_seqs above the KV cache's
+  // blocks (each decoding sequence needs a state block); before, the capture sizes were capped.
+  bool refuses_more_seqs_than_mamba_blocks = true;
   // Capture sizes step by 16 from 256 tokens; before, by 8 throughout.
   bool capture_sizes_step_16_from_256 = true;
   // Model Runner V2 measures its CUDA graphs for the budget (every graph captured into a
@@ -266,6 +269,11 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.flashinfer_allreduce_fusion = v >= at_least(0, 16);
   // vLLM PR #25444 (2025-09-23, dated: v0.11.0): FULL_AND_PIECEWISE by default.
   r.full_and_piecewise_graphs = v >= at_least(0, 11);
+  // vLLM PR #38270 (merged 2026-03-26, dated: v0.19; it replaced the silent capping of #34571 and
+  // #37416 with _check_and_update_cudagraph_mode's ValueError). NVIDIA-NeMo/RL's A/B: v0.17.1
+  // starts a 12B Mamba hybrid at max_num_seqs 1,024 that v0.20.0 refuses ("max_num_seqs (1024)
+  // exceeds available Mamba cache blocks (658)").
+  r.refuses_more_seqs_than_mamba_blocks = v >= at_least(0, 19);
   // vLLM PR #26016 (2025-10-24, dated: v0.11.1).
   r.capture_sizes_step_16_from_256 = v >= vllm_version{0, 11, 1}.ordinal();
   // Model Runner V2's oracle: PR #39337 (Qwen3 dense, v0.22), #43458 (Llama, Mistral, v0.23),

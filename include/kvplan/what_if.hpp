@@ -28,6 +28,7 @@ enum class lever : std::uint8_t {
   double_pipeline_parallel,       // --pipeline-parallel-size x2 (when it does not fit)
   shorter_max_model_len,          // a quarter of it, or the largest that fits
   higher_gpu_memory_utilization,  // --gpu-memory-utilization 0.95
+  fewer_max_num_seqs,             // --max-num-seqs down to the blocks (Mamba state under FULL graphs)
 };
 
 // The vLLM flag a lever changes.
@@ -38,6 +39,7 @@ constexpr std::string_view flag_of(lever l) {
     case lever::double_pipeline_parallel: return "--pipeline-parallel-size";
     case lever::shorter_max_model_len: return "--max-model-len";
     case lever::higher_gpu_memory_utilization: return "--gpu-memory-utilization";
+    case lever::fewer_max_num_seqs: return "--max-num-seqs";
   }
   return "";
 }
@@ -49,7 +51,7 @@ struct what_if {
   plan_result result{};
 };
 
-inline constexpr std::int32_t max_what_ifs = 5;
+inline constexpr std::int32_t max_what_ifs = 6;
 
 // The levers worth trying on deployment d, whose plan is p, each with its outcome.
 constexpr static_vector<what_if, max_what_ifs> what_ifs(const deployment& d, const plan& p) {
@@ -78,7 +80,15 @@ constexpr static_vector<what_if, max_what_ifs> what_ifs(const deployment& d, con
     halve_measured_weights(x);
     if (!validate(x)) pull(lever::double_pipeline_parallel, x);
   }
-  if (p.max_model_len > 4096 || !p.fits()) {
+  // A hybrid whose blocks are fewer than max_num_seqs under FULL graphs: as many sequences as
+  // blocks (the length is not what fails).
+  const bool too_many_seqs = p.verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks;
+  if (too_many_seqs) {
+    deployment x = d;
+    x.max_num_seqs = static_cast<std::int32_t>(p.num_gpu_blocks);
+    pull(lever::fewer_max_num_seqs, x);
+  }
+  if ((p.max_model_len > 4096 || !p.fits()) && !too_many_seqs) {
     deployment x = d;
     x.max_model_len = p.fits() ? p.max_model_len / 4 : p.estimated_max_model_len;
     if (x.max_model_len > 0) pull(lever::shorter_max_model_len, x);

@@ -3,8 +3,10 @@
 
 #include <kvplan/kvplan.hpp>
 #include <kvplan/models.hpp>
+#include <kvplan/what_if.hpp>
 
 #include <cmath>
+#include <string>
 
 using namespace kvplan;
 
@@ -464,6 +466,51 @@ TEST_CASE("Mamba-1 hybrid: conv and SSM state per request, block aligned to it",
   bad.model = odd;
   bad.tensor_parallel_size = 4;
   REQUIRE(try_plan(bad).error.code == errc::tensor_parallel_size_must_divide_state_heads);
+}
+
+TEST_CASE("FULL CUDA graphs need a Mamba state block for each sequence (v0.19+)", "[plan][mamba][cudagraphs]") {
+  // The Mamba-1 toy above: 1,310,720 B a block, so 1 GiB holds 1,073,741,824 // 1,310,720 = 819
+  // blocks, enough for one request at 32,768 tokens (417). An H100's default max_num_seqs is
+  // 1,024: FULL decode graphs would need 1,024 state blocks, and vLLM refuses ("max_num_seqs
+  // (1024) exceeds available Mamba cache blocks (819)").
+  deployment d{.model = mamba1_hybrid, .gpu = gpus::h100_sxm, .kv_cache_memory_bytes = GiB, .max_model_len = 32768,
+               .enable_prefix_caching = prefix_caching::disabled};
+  const plan p = make_plan(d);
+  CHECK(p.num_gpu_blocks == 819);
+  CHECK(p.max_num_seqs == 1024);
+  CHECK(p.needed_bytes <= p.usable_kv_cache_bytes);
+  CHECK(p.verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks);
+  CHECK(verdict_error(p) == error{errc::max_num_seqs_exceeds_mamba_cache_blocks, {1024, 819}});
+  CHECK(std::string(verdict_message(p).view()) ==
+        "max_num_seqs (1024) exceeds available Mamba cache blocks (819). Each decode sequence requires one Mamba "
+        "cache block, so CUDA graph capture cannot proceed. Please lower max_num_seqs to at most 819 or increase "
+        "gpu_memory_utilization.");
+  // The lever: as many sequences as blocks.
+  bool lowered = false;
+  for (const what_if& w : what_ifs(d, p)) {
+    if (w.lever != lever::fewer_max_num_seqs) continue;
+    lowered = true;
+    CHECK(w.changed.max_num_seqs == 819);
+    CHECK(w.result.plan.fits());
+  }
+  CHECK(lowered);
+  // What vLLM starts: 819 sequences; no FULL graphs (eager, or PIECEWISE only); before v0.19,
+  // which capped the capture sizes instead; an attention-only model.
+  deployment x = d;
+  x.max_num_seqs = 819;
+  CHECK(make_plan(x).fits());
+  x = d;
+  x.enforce_eager = true;
+  CHECK(make_plan(x).fits());
+  x = d;
+  x.cudagraph_mode = cudagraph_mode::piecewise;
+  CHECK(make_plan(x).fits());
+  x = d;
+  x.vllm = {0, 18, 0};
+  CHECK(make_plan(x).fits());
+  CHECK(make_plan({.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .kv_cache_memory_bytes = GiB,
+                   .max_model_len = 4096})
+            .fits());  // 512 blocks of 2 MiB, fewer than 1,024 sequences, and no Mamba state
 }
 
 TEST_CASE("layers that share another layer's KV cache cost nothing", "[plan][kv_shared]") {

@@ -117,3 +117,29 @@ TEST_CASE("the smallest TP that serves N requests, at compile time", "[sizing][s
   // 10,000 requests of 32K never fit: 0.
   CHECK(smallest_tensor_parallel_size(llama70b, 10'000) == 0);
 }
+
+TEST_CASE("a hybrid whose blocks are fewer than max_num_seqs is sized with --max-num-seqs lowered", "[sizing][mamba]") {
+  // Qwen3.6-27B in bf16 on one H100 at 262,144 tokens: fewer KV-cache blocks than the H100's
+  // default max_num_seqs of 1,024, which vLLM (v0.19+) refuses under FULL CUDA graphs. The
+  // search keeps the option with max_num_seqs at the blocks, and its deployment says so.
+  sizing_request r{.model = models::qwen3_6_27b, .concurrent_requests = 1, .max_model_len = 262144};
+  (void)r.gpus.push_back(gpus::h100_sxm);
+  r.settings.kv_cache_dtype = cache_dtype::bfloat16;
+  deployment plain{.model = models::qwen3_6_27b, .gpu = gpus::h100_sxm, .kv_cache_dtype = cache_dtype::bfloat16,
+                   .max_model_len = 262144};
+  const plan refused = make_plan(plain);
+  REQUIRE(refused.verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks);
+  const sizing_result found = smallest_deployments(r);
+  REQUIRE(found.found());
+  bool lowered = false;
+  for (const sizing_option& o : found.options) {
+    if (o.tensor_parallel_size != 1 || o.pipeline_parallel_size != 1 || o.checkpoint != 0) continue;
+    lowered = true;
+    CHECK(o.max_num_seqs > 0);
+    CHECK(o.max_num_seqs < 1024);
+    const plan p = make_plan(deployment_of(r, o));
+    CHECK(p.fits());
+    CHECK(p.max_num_seqs == o.max_num_seqs);
+  }
+  CHECK(lowered);
+}

@@ -71,6 +71,9 @@ std::string outcome_of(const kvplan::plan_result& r) {
   if (!r.ok()) return "not possible: " + kvplan::describe(r.error);
   const kvplan::plan& p = r.plan;
   if (!p.fits()) {
+    if (p.verdict == kvplan::errc::max_num_seqs_exceeds_mamba_cache_blocks)
+      return "still does not fit; max_num_seqs (" + std::to_string(p.max_num_seqs) + ") exceeds the " +
+             with_commas(p.num_gpu_blocks) + " blocks";
     if (p.estimated_max_model_len > 0)
       return "still does not fit; the largest max_model_len would be " + with_commas(p.estimated_max_model_len);
     return "still does not fit";
@@ -89,6 +92,7 @@ std::string change_of(const kvplan::what_if& w) {
     case kvplan::lever::double_pipeline_parallel: value = std::to_string(x.pipeline_parallel_size); break;
     case kvplan::lever::shorter_max_model_len: value = std::to_string(x.max_model_len); break;
     case kvplan::lever::higher_gpu_memory_utilization: value = fixed2(x.gpu_memory_utilization); break;
+    case kvplan::lever::fewer_max_num_seqs: value = std::to_string(x.max_num_seqs); break;
   }
   return std::string(kvplan::flag_of(w.lever)) + " " + value;
 }
