@@ -1018,13 +1018,21 @@ constexpr count_t builder::read_max_model_len() {
   if (!rp || !r_.ok()) return derived;
   const json::small_object params(rp.found);
   // Transformers v5 nests rope_parameters by layer type ({"full_attention": {...}, ...}): all
-  // layer types share one factor (vLLM takes the last one that sets it).
+  // layer types share one factor (vLLM takes the last one that sets it). A null entry is a layer
+  // type without RoPE (NoPE layers, {"full_attention": null, "sliding_attention": {...}}); vLLM's
+  // test_get_and_verify_max_len_with_nope_layers scales by the other entries.
   bool nested = params.size() > 0;
-  for (std::uint32_t i = 0; i < params.indexed(); ++i)
-    nested = nested && params.member_value(i).is_object();
+  bool any_entry = false;
+  for (std::uint32_t i = 0; i < params.indexed(); ++i) {
+    const auto v = params.member_value(i);
+    nested = nested && (v.is_object() || v.is_null());
+    any_entry = any_entry || v.is_object();
+  }
+  nested = nested && any_entry;
   double factor = 1;
   if (nested) {
     for (std::uint32_t i = 0; i < params.indexed(); ++i) {
+      if (params.member_value(i).is_null()) continue;
       const json::small_object one(params.member_value(i));
       bool has = false;
       const double f = rope_factor(one, derived, has);

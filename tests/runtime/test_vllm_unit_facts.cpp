@@ -6,7 +6,12 @@
 #include "kvplan_catch.hpp"
 
 #include <kvplan/kvplan.hpp>
+#include <kvplan/hf_config.hpp>
 #include <kvplan/models.hpp>
+
+#include <string>
+#include <string_view>
+#include <utility>
 
 using namespace kvplan;
 
@@ -271,4 +276,39 @@ TEST_CASE("test_gpu_model_runner: KV sharing halves what a block costs", "[vllm_
   CHECK(at("AA", 5 * GiB).estimated_max_model_len == 1'310'720);
   CHECK(at("AS", 20 * GiB).num_gpu_blocks == 655'360);
   CHECK(at("AS", 5 * GiB).estimated_max_model_len == 2 * 1'310'720);
+}
+
+TEST_CASE("test_config.py: max_model_len from max_position_embeddings and RoPE scaling", "[vllm_unit][config]") {
+  // tests/test_config.py (test_rope_customization, test_get_and_verify_max_len_yarn_is_already_scaled,
+  // test_get_and_verify_max_len_with_nope_layers), restated as config.json files kvplan reads.
+  const auto length = [](std::string_view rope) {
+    const std::string text =
+        R"({"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 1024,
+            "num_hidden_layers": 4, "num_attention_heads": 8, "num_key_value_heads": 8, "intermediate_size": 2048,
+            "vocab_size": 32000, )" +
+        std::string(rope) + "}";
+    const model m = model_from_hf_config(text, {.hf_id = "unit/rope"});
+    // The length vLLM serves by default: the derived one, or LongRoPE's original length.
+    return std::pair{m.max_model_len, make_plan({.model = m, .gpu = gpus::h100_sxm}).max_model_len};
+  };
+  // longchat-13b-16k: 2,048 positions, linear x 8: 16,384.
+  CHECK(length(R"("max_position_embeddings": 2048, "rope_scaling": {"type": "linear", "factor": 8.0})").first == 16384);
+  // 32,768 positions: YaRN x 4 from 8,192 stays 32,768; linear x 4 gives 131,072.
+  CHECK(length(R"("max_position_embeddings": 32768, "rope_scaling": {"rope_type": "yarn", "factor": 4.0,
+                  "original_max_position_embeddings": 8192})")
+            .first == 32768);
+  CHECK(length(R"("max_position_embeddings": 32768, "rope_scaling": {"rope_type": "linear", "factor": 4.0,
+                  "original_max_position_embeddings": 8192})")
+            .first == 131072);
+  // NoPE layers (transformers v5 rope_parameters by layer type, null for the layers without
+  // RoPE): 4,096 positions, 2,048 original; default RoPE 4,096, linear x 2 8,192, LongRoPE
+  // 4,096 derived but 2,048 served by default.
+  constexpr std::string_view nope = R"("max_position_embeddings": 4096, "original_max_position_embeddings": 2048, )";
+  CHECK(length(std::string(nope) + R"("rope_parameters": {"full_attention": null,
+                  "sliding_attention": {"rope_type": "default"}})") == std::pair<count_t, count_t>{4096, 4096});
+  CHECK(length(std::string(nope) + R"("rope_parameters": {"full_attention": null,
+                  "sliding_attention": {"rope_type": "linear", "factor": 2.0}})") == std::pair<count_t, count_t>{8192, 8192});
+  CHECK(length(std::string(nope) + R"("rope_parameters": {"full_attention": null, "sliding_attention":
+                  {"rope_type": "longrope", "short_factor": [1.0], "long_factor": [1.0]}})") ==
+        std::pair<count_t, count_t>{4096, 2048});
 }
