@@ -841,14 +841,15 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 //     over 2 0.90, GLM-5.2 over 4 x GB200 1.00 with its 99 cuts; v0.10: Qwen3-235B over 8 x L40S
 //     0.56, gpt-oss-120b over 4 x A100 0.78, Qwen3-Next over 2 x H200 0.74).
 // The split follows what a piece captures. Over NVLink or Infinity Fabric (world sizes 2 - 8)
-// vLLM's custom all-reduce (or FlashInfer's fused one) is one kernel per all-reduce; between PCIe GPUs without
-// P2P, as L40S are, NCCL's kernels are captured instead, and an MoE layer captures routing,
-// permutation and grouped GEMMs, many more nodes than a dense MLP, more so with TP.
-// kvplan takes 0.32 MiB on one GPU and for a dense model whose all-reduce is the custom one,
-// 0.75 MiB for the others, and as its uncertainty half of the estimate at 0.32, three quarters
-// at 0.75 (the spreads above). On those logs this misses by a median of 0.10 GiB; pricing FULL
-// graphs as PIECEWISE ones missed by 0.38 (Gemma-4-31B on a B300: 2.09 GiB against 0.76). V2 (v0.29) captures every graph of both modes into the graph pool
-// and takes the whole free-memory delta, pages the later capture reuses included: its production
+// vLLM's custom all-reduce (or FlashInfer's fused one) is one kernel per all-reduce; between
+// PCIe GPUs without P2P, as L40S are, NCCL's kernels are captured instead, and an MoE layer
+// captures routing, permutation and grouped GEMMs, many more nodes than a dense MLP, more so
+// with TP. kvplan takes 0.32 MiB on one GPU and for a dense model whose all-reduce is the custom
+// one, 0.75 MiB for the others, and as its uncertainty half of the estimate at 0.32, three
+// quarters at 0.75 (the spreads above). On those logs this misses by a median of 0.10 GiB;
+// pricing FULL graphs as PIECEWISE ones missed by 0.38 (Gemma-4-31B on a B300: 2.09 GiB against
+// 0.76). V2 (v0.29) captures every graph of both modes into the graph pool and takes the
+// whole free-memory delta, pages the later capture reuses included: its production
 // capture logs far less ("took 0.23 GiB" for Llama-3.1-8B) than the estimate the budget holds.
 // The two v0.29 logs kvplan carries print the estimate only inside the peak (transient + graphs):
 // less kvplan's transient, 0.21 MiB per graph and layer for Llama-3.1-8B (1.44 - 0.78 GiB over
@@ -924,7 +925,6 @@ constexpr count_t cudagraph_cuts(const model& m, std::int32_t pp) {
   return max_of(cdiv(cuts, pp), count_t{1});
 }
 
-// The estimate for the graphs captured (see above for the bytes per graph).
 // Whether vLLM's custom all-reduce carries the TP all-reduces (CustomAllreduce: world sizes 2,
 // 4, 6 and 8 of GPUs fully connected by NVLink, or on ROCm by Infinity Fabric).
 constexpr bool custom_all_reduce(const gpu& g, std::int32_t tp) {
@@ -933,6 +933,7 @@ constexpr bool custom_all_reduce(const gpu& g, std::int32_t tp) {
   return fabric && tp >= 2 && tp <= 8 && tp % 2 == 0;
 }
 
+// The estimate for the graphs captured (see above for the bytes per graph).
 constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, cudagraph_counts graphs, bool v2_runner,
                                          std::int32_t tp, std::int32_t pp) {
   memory_term t;

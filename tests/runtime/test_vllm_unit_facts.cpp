@@ -37,9 +37,14 @@ constexpr deployment unit_deployment(const model& m, count_t kv_bytes, count_t m
           .block_size = 16, .max_model_len = max_model_len, .backend = attention_backend::flex_attention};
 }
 
-constexpr model full_2 = unit_model("unit/2-full", pattern_layers("FF", {{'F', unit_full}}), 4096);
-constexpr model sliding_2 = unit_model("unit/2-sliding", pattern_layers("SS", {{'S', unit_sliding}}), 4096);
-constexpr model full_sliding = unit_model("unit/full-sliding", pattern_layers("FS", {{'F', unit_full}, {'S', unit_sliding}}), 4096);
+// Full (F) and sliding (S) layers of those specs, in the order the pattern gives.
+constexpr model full_sliding_model(std::string_view name, std::string_view pattern) {
+  return unit_model(name, pattern_layers(pattern, {{'F', unit_full}, {'S', unit_sliding}}), 4096);
+}
+
+constexpr model full_2 = full_sliding_model("unit/2-full", "FF");
+constexpr model sliding_2 = full_sliding_model("unit/2-sliding", "SS");
+constexpr model full_sliding = full_sliding_model("unit/full-sliding", "FS");
 
 }  // namespace
 
@@ -74,23 +79,20 @@ TEST_CASE("test_get_kv_cache_config_one_worker: blocks per layout", "[vllm_unit]
 
   // 2 full + 4 sliding: groups of 2 layers (the smaller bucket), [full x 2], [sliding x 2] twice;
   // a block is 2 pages: 32 blocks of m x 2 x 32.
-  const plan p2_4 = make_plan(unit_deployment(
-      unit_model("unit/2f4s", pattern_layers("FFSSSS", {{'F', unit_full}, {'S', unit_sliding}}), 4096), m * 2 * 32));
+  const plan p2_4 = make_plan(unit_deployment(full_sliding_model("unit/2f4s", "FFSSSS"), m * 2 * 32));
   CHECK(p2_4.num_groups == 3);
   CHECK(p2_4.num_gpu_blocks == 32);
 
   // 3 full + 7 sliding ("pad to 3 full + 9 sliding"): groups of 3, one full and three sliding;
   // 3 pages a block: 32 blocks of m x 3 x 32.
-  const plan p3_7 = make_plan(unit_deployment(
-      unit_model("unit/3f7s", pattern_layers("FFFSSSSSSS", {{'F', unit_full}, {'S', unit_sliding}}), 4096), m * 3 * 32));
+  const plan p3_7 = make_plan(unit_deployment(full_sliding_model("unit/3f7s", "FFFSSSSSSS"), m * 3 * 32));
   CHECK(p3_7.num_groups == 4);
   CHECK(p3_7.bytes_per_block == 3 * m);
   CHECK(p3_7.num_gpu_blocks == 32);
 
   // 6 full + 5 sliding (gpt-oss with an EAGLE layer): 6 < 1.5 x 5, so groups of 6, the sliding
   // group padded; 6 pages a block: 32 blocks of m x 6 x 32.
-  const plan p6_5 = make_plan(unit_deployment(
-      unit_model("unit/6f5s", pattern_layers("FFFFFFSSSSS", {{'F', unit_full}, {'S', unit_sliding}}), 4096), m * 6 * 32));
+  const plan p6_5 = make_plan(unit_deployment(full_sliding_model("unit/6f5s", "FFFFFFSSSSS"), m * 6 * 32));
   CHECK(p6_5.num_groups == 2);
   CHECK(p6_5.bytes_per_block == 6 * m);
   CHECK(p6_5.num_gpu_blocks == 32);
@@ -127,7 +129,8 @@ TEST_CASE("test_get_kv_cache_config_one_worker: a page that does not divide is p
   // Full head 64 (16,384 B) + sliding head 96 (2 x 16 x 2 x 96 x 4 = 24,576 B): 24,576 is not a
   // multiple of 16,384, so the full page is padded to 24,576 and each group's block is one such
   // page: 16,384 x 2 x 32 // 24,576 = 1,048,576 // 24,576 = 42 blocks. Before v0.23 vLLM raised.
-  constexpr model m = unit_model("unit/f64-s96", pattern_layers("FS", {{'F', unit_full}, {'S', sliding_window(2, 96, 1)}}), 4096);
+  constexpr model m =
+      unit_model("unit/f64-s96", pattern_layers("FS", {{'F', unit_full}, {'S', sliding_window(2, 96, 1)}}), 4096);
   const plan p = make_plan(unit_deployment(m, unit_page * 2 * 32));
   CHECK(p.bytes_per_block == 24'576);
   CHECK(p.num_gpu_blocks == 42);
@@ -267,10 +270,11 @@ TEST_CASE("test_gpu_model_runner: KV sharing halves what a block costs", "[vllm_
   // test_init_kv_cache_with_kv_sharing_valid: layer 1 reads layer 0's cache, so only one layer
   // costs memory: 655,360 blocks, and twice the tokens, 2,621,440.
   const auto at = [](const char* pattern, count_t kv_bytes) {
-    const model m = unit_model("unit/opt-125m-layers", pattern_layers(pattern, {{'A', full_attention(8, 64)}, {'S', kv_shared()}}),
-                               3'000'000);
-    return make_plan({.model = m, .gpu = gpus::h100_sxm, .model_dtype = dtype::float16, .kv_cache_memory_bytes = kv_bytes,
-                      .block_size = 16, .max_model_len = 3'000'000, .vllm = {0, 28, 0}});
+    const model m = unit_model("unit/opt-125m-layers",
+                               pattern_layers(pattern, {{'A', full_attention(8, 64)}, {'S', kv_shared()}}), 3'000'000);
+    return make_plan({.model = m, .gpu = gpus::h100_sxm, .model_dtype = dtype::float16,
+                      .kv_cache_memory_bytes = kv_bytes, .block_size = 16, .max_model_len = 3'000'000,
+                      .vllm = {0, 28, 0}});
   };
   CHECK(at("AA", 20 * GiB).num_gpu_blocks == 327'680);
   CHECK(at("AA", 5 * GiB).estimated_max_model_len == 1'310'720);
@@ -307,7 +311,8 @@ TEST_CASE("test_config.py: max_model_len from max_position_embeddings and RoPE s
   CHECK(length(std::string(nope) + R"("rope_parameters": {"full_attention": null,
                   "sliding_attention": {"rope_type": "default"}})") == std::pair<count_t, count_t>{4096, 4096});
   CHECK(length(std::string(nope) + R"("rope_parameters": {"full_attention": null,
-                  "sliding_attention": {"rope_type": "linear", "factor": 2.0}})") == std::pair<count_t, count_t>{8192, 8192});
+                  "sliding_attention": {"rope_type": "linear", "factor": 2.0}})") ==
+        std::pair<count_t, count_t>{8192, 8192});
   CHECK(length(std::string(nope) + R"("rope_parameters": {"full_attention": null, "sliding_attention":
                   {"rope_type": "longrope", "short_factor": [1.0], "long_factor": [1.0]}})") ==
         std::pair<count_t, count_t>{4096, 2048});
