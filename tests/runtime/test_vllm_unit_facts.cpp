@@ -9,6 +9,7 @@
 #include <kvplan/hf_config.hpp>
 #include <kvplan/models.hpp>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -316,4 +317,21 @@ TEST_CASE("test_config.py: max_model_len from max_position_embeddings and RoPE s
   CHECK(length(std::string(nope) + R"("rope_parameters": {"full_attention": null, "sliding_attention":
                   {"rope_type": "longrope", "short_factor": [1.0], "long_factor": [1.0]}})") ==
         std::pair<count_t, count_t>{4096, 2048});
+}
+
+TEST_CASE("test_engine_args.py: `vllm serve`'s batch defaults by GPU", "[vllm_unit][defaults]") {
+  // test_defaults_with_usage_context (OPENAI_API_SERVER): a device of at least 70 GiB whose name
+  // lacks "a100" gets 1,024 sequences and 8,192 batched tokens, any other 256 and 2,048; from
+  // v0.28 a device of at least 160 GiB gets 16,384 tokens (get_batch_defaults). The 2,048 tokens
+  // are then capped at max_num_seqs x max_model_len, which a long max_model_len never reaches.
+  const auto defaults = [](const gpu& g, vllm_version v) {
+    const plan p = make_plan({.model = models::llama_3_1_8b, .gpu = g, .max_model_len = 8192, .vllm = v});
+    return std::pair<std::int32_t, count_t>{p.max_num_seqs, p.max_num_batched_tokens};
+  };
+  constexpr vllm_version v33{0, 33, 0};
+  CHECK(defaults(gpus::h100_sxm, v33) == std::pair<std::int32_t, count_t>{1024, 8192});
+  CHECK(defaults(gpus::a100_80gb, v33) == std::pair<std::int32_t, count_t>{256, 2048});
+  CHECK(defaults(gpus::l40s, v33) == std::pair<std::int32_t, count_t>{256, 2048});
+  CHECK(defaults(gpus::b200, v33) == std::pair<std::int32_t, count_t>{1024, 16384});
+  CHECK(defaults(gpus::b200, {0, 27, 1}) == std::pair<std::int32_t, count_t>{1024, 8192});
 }
