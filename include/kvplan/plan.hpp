@@ -41,6 +41,8 @@ struct plan {
   count_t max_num_batched_tokens = 0;
   count_t in_flight_tokens = 0;  // what sliding / chunked layers are sized for
   bool full_cudagraphs = false;  // FULL CUDA graphs captured (the mode's, not --enforce-eager)
+  // vLLM checks max_num_seqs against the blocks (Mamba state under FULL graphs, v0.19+).
+  bool seqs_need_mamba_blocks = false;
   bool prefix_caching = false;
   mamba_cache_mode mamba_mode = mamba_cache_mode::none;
   bool hybrid_kv_cache_manager = true;
@@ -111,8 +113,15 @@ struct plan {
   double max_concurrency_with_shared_prefix = 0;
 
   constexpr bool fits() const { return verdict == errc::none; }
-  // By how much one request at max_model_len fits (negative: how much it misses by).
-  constexpr count_t fit_margin_bytes() const { return usable_kv_cache_bytes - needed_bytes; }
+  // By how much one request at max_model_len fits (negative: how much it misses by), or, where
+  // vLLM also needs a Mamba state block for each of max_num_seqs, by how much the blocks do if
+  // that is less.
+  constexpr count_t fit_margin_bytes() const {
+    const count_t length = usable_kv_cache_bytes - needed_bytes;
+    if (!seqs_need_mamba_blocks) return length;
+    const count_t seqs = checked_mul(num_gpu_blocks - max_num_seqs, bytes_per_block);
+    return seqs < length ? seqs : length;
+  }
   // The verdict rests on estimates that may be off by more than the margin: vLLM could decide
   // the other way. A plan from measured figures is never within its uncertainty.
   constexpr bool within_uncertainty() const {
@@ -183,8 +192,13 @@ constexpr void conclude(plan& p, const kv_cache_groups& g, const request_bounds&
                 static_cast<double>(per_request - p.shared_prefix_blocks)
           : p.max_concurrency;
 
+  bool mamba = false;
+  for (const spec_bucket& b : g.buckets) mamba = mamba || b.spec.kind == spec_kind::mamba;
+  p.seqs_need_mamba_blocks = mamba && p.full_cudagraphs && rules.refuses_more_seqs_than_mamba_blocks;
+
   // The verdict, in the order vLLM raises: weights that cannot load, no memory left, one
-  // request at max_model_len that does not fit.
+  // request at max_model_len that does not fit, then (initialize_kv_cache) more sequences than
+  // Mamba state blocks.
   if (p.verdict != errc::none) return;
   if (!p.kv_cache_memory_given && p.weights_bytes > p.total_memory_bytes)
     p.verdict = errc::weights_exceed_gpu_memory;
@@ -192,13 +206,10 @@ constexpr void conclude(plan& p, const kv_cache_groups& g, const request_bounds&
     p.verdict = errc::no_memory_for_kv_cache;
   else if (p.needed_bytes > p.usable_kv_cache_bytes)
     p.verdict = errc::max_model_len_does_not_fit;
-  // Then initialize_kv_cache: FULL decode graphs give each decoding sequence a Mamba state
-  // block (CompilationConfig._check_and_update_cudagraph_mode, kv_cache_config.num_blocks).
-  else if (rules.refuses_more_seqs_than_mamba_blocks && p.full_cudagraphs && p.max_num_seqs > p.num_gpu_blocks) {
-    bool mamba = false;
-    for (const spec_bucket& b : g.buckets) mamba = mamba || b.spec.kind == spec_kind::mamba;
-    if (mamba) p.verdict = errc::max_num_seqs_exceeds_mamba_cache_blocks;
-  }
+  // FULL decode graphs give each decoding sequence a Mamba state block
+  // (CompilationConfig._check_and_update_cudagraph_mode, kv_cache_config.num_blocks).
+  else if (p.seqs_need_mamba_blocks && p.max_num_seqs > p.num_gpu_blocks)
+    p.verdict = errc::max_num_seqs_exceeds_mamba_cache_blocks;
 }
 }  // namespace detail
 

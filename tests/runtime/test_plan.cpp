@@ -480,6 +480,9 @@ TEST_CASE("FULL CUDA graphs need a Mamba state block for each sequence (v0.19+)"
   CHECK(p.max_num_seqs == 1024);
   CHECK(p.needed_bytes <= p.usable_kv_cache_bytes);
   CHECK(p.verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks);
+  // The margin is the blocks': (819 - 1,024) x 1,310,720 = -268,697,600 B.
+  CHECK(p.seqs_need_mamba_blocks);
+  CHECK(p.fit_margin_bytes() == -268'697'600);
   CHECK(verdict_error(p) == error{errc::max_num_seqs_exceeds_mamba_cache_blocks, {1024, 819}});
   CHECK(std::string(verdict_message(p).view()) ==
         "max_num_seqs (1024) exceeds available Mamba cache blocks (819). Each decode sequence requires one Mamba "
@@ -499,6 +502,7 @@ TEST_CASE("FULL CUDA graphs need a Mamba state block for each sequence (v0.19+)"
   deployment x = d;
   x.max_num_seqs = 819;
   CHECK(make_plan(x).fits());
+  CHECK(make_plan(x).fit_margin_bytes() == 0);
   x = d;
   x.enforce_eager = true;
   CHECK(make_plan(x).fits());
