@@ -807,20 +807,27 @@ constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vll
 // max_num_batched_tokens) where it is given (CompilationConfig.max_cudagraph_capture_size, PR
 // #26016, v0.11.1), [1, 2, 4] + multiples of 8 below 256 + multiples of 16 from 256 (v0.11.1;
 // before: multiples of 8 throughout). `up_to` counts the sizes up to a decode batch (FULL graphs).
+// From v0.30 a max_num_seqs off that grid joins it (vLLM PR #57355, without speculative
+// decoding), so the fullest decode batch runs a FULL graph: `also` names it (0: none).
 constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seqs, count_t max_num_batched_tokens,
-                                          const vllm_rules& rules, count_t up_to = -1, count_t max_capture_size = 0) {
+                                          const vllm_rules& rules, count_t up_to = -1, count_t max_capture_size = 0,
+                                          count_t also = 0) {
   const count_t cap = rules.capture_up_to_1024_on_sm100 && g.compute_capability / 10 == 10 ? 1024 : 512;
   const count_t ceiling = max_capture_size > 0 ? max_capture_size : min_of(2 * count_t{max_num_seqs}, cap);
   const count_t largest = min_of(ceiling, max_num_batched_tokens);
   const count_t limit = up_to < 0 ? largest : min_of(up_to, largest);
+  const bool step16 = rules.capture_sizes_step_16_from_256;
   count_t n = 0;
   for (const count_t s : {1, 2, 4})
     if (s <= limit) ++n;
   if (limit >= 8) {
-    const count_t step8_end = rules.capture_sizes_step_16_from_256 ? min_of(limit, 255) : limit;
+    const count_t step8_end = step16 ? min_of(limit, 255) : limit;
     n += step8_end / 8;
-    if (rules.capture_sizes_step_16_from_256 && limit >= 256) n += (limit - 256) / 16 + 1;
+    if (step16 && limit >= 256) n += (limit - 256) / 16 + 1;
   }
+  const bool on_grid = also == 1 || also == 2 || also == 4 ||
+                       (step16 && also >= 256 ? also % 16 == 0 : also % 8 == 0);
+  if (also > 0 && also <= limit && !on_grid) ++n;
   return n;
 }
 
@@ -866,10 +873,11 @@ struct cudagraph_counts {
 // size, and (FULL_AND_PIECEWISE, from v0.11) FULL for the decode sizes up to max_num_seqs.
 constexpr cudagraph_counts default_cudagraphs(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
                                               count_t max_num_batched_tokens, count_t max_capture_size = 0) {
-  return {cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size),
-          rules.full_and_piecewise_graphs
-              ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, max_num_seqs, max_capture_size)
-              : 0};
+  const count_t also = rules.captures_off_grid_max_num_seqs ? max_num_seqs : 0;
+  return {cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size, also),
+          rules.full_and_piecewise_graphs ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules,
+                                                                    max_num_seqs, max_capture_size, also)
+                                          : 0};
 }
 
 // How many of --compilation-config's cudagraph_capture_sizes are captured up to `up_to` tokens
@@ -890,12 +898,14 @@ constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_r
                                                count_t max_num_batched_tokens) {
   if (d.enforce_eager) return {};
   const bool listed = !d.cudagraph_capture_sizes.empty();
+  const count_t also =
+      rules.captures_off_grid_max_num_seqs && d.speculative.method == speculative_method::none ? decode_seqs : 0;
   const count_t all = listed ? listed_capture_sizes(d.cudagraph_capture_sizes, max_num_batched_tokens)
                              : cudagraph_capture_sizes(d.gpu, decode_seqs, max_num_batched_tokens, rules, -1,
-                                                       d.max_cudagraph_capture_size);
+                                                       d.max_cudagraph_capture_size, also);
   const count_t decode = listed ? listed_capture_sizes(d.cudagraph_capture_sizes, max_num_batched_tokens, decode_seqs)
                                 : cudagraph_capture_sizes(d.gpu, decode_seqs, max_num_batched_tokens, rules,
-                                                          decode_seqs, d.max_cudagraph_capture_size);
+                                                          decode_seqs, d.max_cudagraph_capture_size, also);
   const cudagraph_mode mode = d.cudagraph_mode.value_or(
       rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise : cudagraph_mode::piecewise);
   switch (mode) {

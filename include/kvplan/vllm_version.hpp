@@ -103,6 +103,8 @@ struct vllm_rules {
   bool refuses_more_seqs_than_mamba_blocks = true;
   // Capture sizes step by 16 from 256 tokens; before, by 8 throughout.
   bool capture_sizes_step_16_from_256 = true;
+  // A max_num_seqs off the capture grid is captured too (without speculative decoding).
+  bool captures_off_grid_max_num_seqs = true;
   // Model Runner V2 measures its CUDA graphs for the budget (every graph captured into a
   // throwaway pool); before, its profile_cudagraph_memory returned 0.
   bool v2_runner_estimates_cudagraphs = true;
@@ -276,6 +278,8 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.refuses_more_seqs_than_mamba_blocks = v >= at_least(0, 19);
   // vLLM PR #26016 (2025-10-24, dated: v0.11.1).
   r.capture_sizes_step_16_from_256 = v >= vllm_version{0, 11, 1}.ordinal();
+  // vLLM PR #57355 (merged 2026-09-17, after v0.29.0 was tagged; dated: v0.30).
+  r.captures_off_grid_max_num_seqs = v >= at_least(0, 30);
   // Model Runner V2's oracle: PR #39337 (Qwen3 dense, v0.22), #43458 (Llama, Mistral, v0.23),
   // #42667 and #44446 (their MoE and quantized models, v0.24), #44443 (every dense model, v0.25),
   // #53183 (every model, v0.29; v2_model_runner_for_all_models above). Release boundaries from

@@ -559,6 +559,26 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(default_cudagraphs(gpus::rtx_5090, now, 128, 32768, 512).total() == 51 + 19);
   STATIC_REQUIRE(default_cudagraphs(gpus::rtx_5090, now, 1, 8192, 1).total() == 1 + 1);
   STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 2048, now, -1, 4096) == 147);
+  // An off-grid max_num_seqs joins the sizes from v0.30 (PR #57355): 100 sequences capture up to
+  // 200 tokens, [1, 2, 4] and 8 .. 200 by 8 (25) = 28, and 100 = 29; FULL up to 100: 3 + 12 (8 ..
+  // 96) + 1 = 16. v0.29: 28 and 15. 96 is on the grid and adds nothing.
+  STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, now, 100, 8192).piecewise == 29);
+  STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, now, 100, 8192).full == 16);
+  STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, rules_for({0, 29, 0}), 100, 8192).total() == 28 + 15);
+  STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, now, 96, 8192).total() == 27 + 15);
+  // Not with speculative decoding (its decode widths follow another rule, PR #50488): Llama-3.1-8B
+  // with EAGLE-3 at 2 tokens and 100 sequences: decode width 300, capture up to 512 tokens (51), FULL
+  // up to 300: 3 + 31 + (300 - 256) / 16 + 1 = 37.
+  {
+    deployment spec{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_num_seqs = 100,
+                    .speculative = {.method = speculative_method::eagle3, .num_speculative_tokens = 2,
+                                    .draft = models::llama_3_2_1b}};
+    const cudagraph_counts c = cudagraphs_captured(spec, now, 300, 8192);
+    CHECK(c.piecewise == 51);
+    CHECK(c.full == 37);
+    deployment plain{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_num_seqs = 100};
+    CHECK(cudagraphs_captured(plain, now, 100, 8192).total() == 29 + 16);
+  }
   // A graph is cut at each layer whose mixer is a splitting op: NemotronH's 23 MoE-only layers
   // of 52 cut nothing (29 remain); Llama-3.3-Nemotron-Super-49B's NAS no-op layers neither.
   STATIC_REQUIRE(cudagraph_cuts(models::nemotron_3_nano, 1) == 29);
