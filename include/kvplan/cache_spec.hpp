@@ -277,7 +277,7 @@ constexpr layer_spec aligned_v4_spec(spec_kind kind, count_t block_size, count_t
   s.window = window;
   s.compress_ratio = compress_ratio;
   const count_t real = s.real_page_size_bytes();
-  s.page_size_padded = cdiv(real, deepseek_v4::page_alignment) * deepseek_v4::page_alignment;
+  s.page_size_padded = round_up(real, deepseek_v4::page_alignment);
   return s;
 }
 

@@ -735,6 +735,7 @@ constexpr void add_layer(reader& r, layer_stack& s, const layer_type& t) {
 struct totals {
   param_count total{};
   param_count experts{};     // routed experts
+  param_count expert_bias{}; // their biases (model::expert_bias_params)
   param_count inactive{};    // routed experts a token does not use
   param_count replicated{};  // held whole by every TP rank (model::replicated_params)
   param_count router{};      // the routers among them (model::router_params)
@@ -765,6 +766,7 @@ constexpr void add_moe(totals& t, std::int64_t hidden, const moe_shape& m) {
   t.router += router;
   t.experts += routed;
   t.inactive += one * (m.experts - m.top_k);
+  if (m.expert_bias) t.expert_bias += (param_count{m.intermediate} * (m.gated ? 2 : 1) + hidden) * m.experts;
 }
 
 // Everything read once from the text config.
@@ -2348,7 +2350,7 @@ constexpr void builder::lfm2() {
     if (reader::has(text_, "block_ffn_dim_multiplier"))
       ff = static_cast<std::int64_t>(r_.real(text_, "block_ffn_dim_multiplier", 1.0) * static_cast<double>(ff));
     const std::int64_t multiple = r_.integer(text_, "block_multiple_of", 256, 1);
-    ff = cdiv(ff, multiple) * multiple;
+    ff = round_up(ff, multiple);
   }
   const auto types = r_.of_kind(text_, "layer_types", json::kind::array);
   const auto idxs = types ? decltype(types){} : r_.of_kind(text_, "full_attn_idxs", json::kind::array);
@@ -2781,7 +2783,7 @@ constexpr void builder::build(model& m) {
   m.torch_dtype = read_dtype();
   m.mamba_ssm_cache_dtype = ssm_dtype_;
   const param_count active = t_.total - t_.inactive;
-  if (t_.total.overflow || active.overflow || t_.experts.overflow || t_.replicated.overflow || t_.router.overflow ||
+  if (t_.total.overflow || active.overflow || t_.experts.overflow || t_.expert_bias.overflow || t_.replicated.overflow || t_.router.overflow ||
       t_.mla_kv_b.overflow || t_.mla_proj.overflow || t_.mla_out.overflow || t_.replicated_unquantized.overflow) {
     r_.report(errc::arithmetic_overflow, "parameter count", t_.total.value, t_.experts.value);
     return;
@@ -2790,6 +2792,7 @@ constexpr void builder::build(model& m) {
   if (vision_estimated_) m.source = "config.json; the vision tower estimated from vision_config";
   m.active_params = active.value;
   m.expert_params = t_.experts.value;
+  m.expert_bias_params = t_.expert_bias.value;
   m.replicated_params = t_.replicated.value;
   m.router_params = t_.router.value;
   m.replicated_unquantized_params = t_.replicated_unquantized.value;

@@ -292,8 +292,8 @@ constexpr count_t deepseek_v4_scratch_bytes(const deployment& d, count_t t) {
       if (heads <= supported) { padded = supported; break; }
   const auto packed = [](std::initializer_list<count_t> sizes) {
     count_t offset = 0;
-    for (const count_t n : sizes) offset = cdiv(offset, 256) * 256 + n;
-    return cdiv(offset, 256) * 256;
+    for (const count_t n : sizes) offset = round_up(offset, 256) + n;
+    return round_up(offset, 256);
   };
   const count_t ih = m.index_n_heads;
   const count_t region = max_of(max_of(packed({t * ih * (index_head_dim / 2), t * ih * (index_head_dim / 32), t * ih * 4}),
@@ -334,21 +334,60 @@ constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rule
 // at TP 4, 720 becomes 768. Hopper runs them on OpenAI's Triton kernels from v0.12 (the
 // intermediate size to 64, the hidden size as it is), which until v0.26 keep the checkpoint's
 // scales (8 bits a block of 32) beside the swizzled copy: 0.25 of every 4.25 bits again,
-// 3.4 GiB for gpt-oss-120b on one H100. The factor by which that grows the experts' bytes (both
-// expert matrices are hidden x intermediate per rank). Logs agree within 0.15 GiB: gpt-oss-120b
+// 3.4 GiB for gpt-oss-120b on one H100. Logs agree within 0.15 GiB: gpt-oss-120b
 // loads 17.22 GiB a GPU over 4 x A100 and 65.97 GiB on one H100 (vLLM 0.10.1, Marlin), gpt-oss-20b
 // 13.72 GiB on an A100 (vLLM 0.19).
+// The kernels kvplan takes a GPU to run them on, and how they lay the experts out.
+struct mxfp4_kernels {
+  bool triton = false;          // OpenAI's Triton kernels (Hopper, v0.12+)
+  bool float32_biases = false;  // the kernels take the experts' biases in float32 (below)
+  count_t hidden_multiple = 1;
+  count_t intermediate_multiple = 1;
+};
+constexpr mxfp4_kernels mxfp4_kernels_for(const gpu& g, const vllm_rules& rules) {
+  if (g.vendor == gpu_vendor::nvidia && g.compute_capability == 90 && rules.hopper_mxfp4_triton)
+    return {.triton = true, .float32_biases = true, .intermediate_multiple = 64};
+  if (g.is_blackwell())
+    return {.float32_biases = true, .hidden_multiple = 256,
+            .intermediate_multiple = rules.blackwell_mxfp4_intermediate_128 ? 128 : 256};
+  // Marlin's padding; ROCm runs the Triton kernels (float32 biases) and is taken to pad as Marlin.
+  return {.float32_biases = g.vendor == gpu_vendor::amd, .hidden_multiple = 256, .intermediate_multiple = 128};
+}
+
+// The factor by which that grows the experts' bytes (both expert matrices are hidden x
+// intermediate per rank).
 constexpr double mxfp4_expert_padding(const model& m, const gpu& g, std::int32_t tp, const vllm_rules& rules) {
   if (m.moe_intermediate_size <= 0 || m.hidden_size <= 0) return 1.0;
   const count_t per_rank = m.moe_intermediate_size / tp;
   if (per_rank <= 0) return 1.0;
-  const bool triton = g.vendor == gpu_vendor::nvidia && g.compute_capability == 90 && rules.hopper_mxfp4_triton;
-  const count_t intermediate_multiple = triton ? 64 : g.is_blackwell() && !rules.blackwell_mxfp4_intermediate_128 ? 256 : 128;
-  const double hidden = triton ? 1.0 : static_cast<double>(cdiv(m.hidden_size, 256) * 256) / m.hidden_size;
+  const mxfp4_kernels k = mxfp4_kernels_for(g, rules);
+  const double hidden = static_cast<double>(round_up(m.hidden_size, k.hidden_multiple)) / m.hidden_size;
   const double intermediate =
-      static_cast<double>(cdiv(per_rank, intermediate_multiple) * intermediate_multiple) / static_cast<double>(per_rank);
-  const double kept_scales = triton && rules.mxfp4_triton_keeps_scales ? 1.0 + 0.25 / 4.25 : 1.0;
+      static_cast<double>(round_up(per_rank, k.intermediate_multiple)) / static_cast<double>(per_rank);
+  const double kept_scales = k.triton && rules.mxfp4_triton_keeps_scales ? 1.0 + 0.25 / 4.25 : 1.0;
   return hidden * intermediate * kept_scales;
+}
+
+// The bytes the experts' biases add where the kernels take them in float32: the checkpoint's
+// bf16 biases are loaded, then OpenAI's Triton kernels (Hopper, ROCm) and Blackwell's TRT-LLM
+// ones replace them with float32 copies (convert_to_mxfp4_moe_kernel_format:
+// w13_bias.to(torch.float32); Marlin keeps bf16), 2 B more each, at the padded widths. A rank
+// holds its experts' gate and up biases for its share of the intermediate size, and the whole
+// down bias (gpt_oss.py loads w2_bias unsplit, zeroed beyond rank 0). gpt-oss-120b on one H100:
+// 36 x 128 x (2 x 2,880 + 2,880) x 2 B = 79,626,240 B.
+constexpr count_t mxfp4_float32_bias_bytes(const deployment& d, const vllm_rules& rules) {
+  const model& m = d.model;
+  const count_t per_expert = 2 * count_t{m.moe_intermediate_size} + m.hidden_size;
+  if (m.expert_bias_params <= 0 || per_expert <= 0) return 0;
+  const mxfp4_kernels k = mxfp4_kernels_for(d.gpu, rules);
+  if (!k.float32_biases) return 0;
+  const std::int32_t tp = d.tensor_parallel_size;
+  const bool ep = d.enable_expert_parallel;
+  // Experts and layers a rank holds: with expert parallelism whole experts over TP x DP ranks.
+  const count_t experts = m.expert_bias_params / per_expert / (ep ? count_t{tp} * d.data_parallel_size : 1) /
+                          d.pipeline_parallel_size;
+  const count_t intermediate = round_up(m.moe_intermediate_size / (ep ? 1 : tp), k.intermediate_multiple);
+  return checked_mul(checked_mul(experts, 2 * intermediate + round_up(m.hidden_size, k.hidden_multiple)), 2);
 }
 
 // The K and V projection parameters a rank of tp holds beyond its 1/tp share, in attention layers
@@ -389,6 +428,7 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
     w.dense = static_cast<double>(c.bytes) - w.experts;
   }
   if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp, rules);
+  const count_t float32_biases = c.format == dtype::mxfp4 ? estimates::mxfp4_float32_bias_bytes(d, rules) : 0;
   // --language-model-only (or every modality the tower serves limited to 0): vLLM builds no
   // tower, whose weights are in the model dtype in every checkpoint.
   if (!vision_tower_built(d, rules)) {
@@ -423,7 +463,7 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   per_gpu += unsplit;
   if (unsplit_bytes) *unsplit_bytes = static_cast<count_t>(unsplit + 0.5);
   memory_term t;
-  t.bytes = checked_add(static_cast<count_t>(per_gpu + 0.5), estimates::rope_cache_bytes(d));
+  t.bytes = checked_add(checked_add(static_cast<count_t>(per_gpu + 0.5), estimates::rope_cache_bytes(d)), float32_biases);
   // A published size is exact to the byte (what torch loads, less the buffers above); a size
   // from parameters misses layers a producer left unquantized: 1% and 3% of the weights.
   t.uncertainty_bytes = static_cast<count_t>(per_gpu * (c.bytes > 0 ? 0.01 : 0.03));
@@ -762,7 +802,7 @@ constexpr count_t allreduce_fusion_workspace(const model& m, const gpu& g, std::
   else if (g.compute_capability / 10 == 10) max_size = tp == 2 ? 64 * MiB : tp == 4 ? 32 * MiB : tp >= 8 ? MiB : 0;
   if (max_size == 0) return 0;
   const count_t message = min_of(max_size, checked_mul(checked_mul(max_num_batched_tokens, m.hidden_size), 2));
-  return cdiv(checked_mul(4 * count_t{tp}, message), 2 * MiB) * 2 * MiB;
+  return round_up(checked_mul(4 * count_t{tp}, message), 2 * MiB);
 }
 
 // Memory outside torch that the profile adds. Not derivable from vLLM's source: lazily loaded

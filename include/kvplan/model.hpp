@@ -263,6 +263,9 @@ struct model {
   count_t total_params = 0;   // exact parameter count (embeddings included, MTP excluded)
   count_t active_params = 0;  // per token (MoE); equal to total_params for dense models
   count_t expert_params = 0;  // routed-expert parameters (sharded across EP ranks)
+  // The routed experts' biases (gpt-oss: gate, up and down, 2 x moe_intermediate_size +
+  // hidden_size an expert and layer), part of expert_params; some mxfp4 kernels hold them in float32.
+  count_t expert_bias_params = 0;
   // Parameters every tensor-parallel rank holds whole, part of total_params: the MoE routers
   // (ReplicatedLinear gates, and their correction biases) and MLA's latent down-projections
   // and indexer (params::mla_replicated). Norms, a few MB, are left with the split weights.

@@ -74,6 +74,9 @@ constexpr count_t cdiv(count_t a, count_t b) {
   return (a - 1) / b + 1;
 }
 
+// a rounded up to a multiple of b, for a >= 0, b > 0 (vLLM's `round_up`).
+constexpr count_t round_up(count_t a, count_t b) { return checked_mul(cdiv(a, b), b); }
+
 // Python's floor division `a // b`, which rounds towards negative infinity.
 constexpr count_t floor_div(count_t a, count_t b) {
   if (b <= 0) fail(errc::division_by_zero, a, b);

@@ -359,6 +359,7 @@ TEST_CASE("the registry's held-whole, router and MLA parameter counts are the re
     CHECK(r.model.mla_projection_params == registry->mla_projection_params);
     CHECK(r.model.mla_output_params == registry->mla_output_params);
     CHECK(r.model.index_topk == registry->index_topk);
+    CHECK(r.model.expert_bias_params == registry->expert_bias_params);
     CHECK(kvplan::estimates::rope_cache_bytes(r.model) == kvplan::estimates::rope_cache_bytes(*registry));
   }
 }

@@ -414,6 +414,36 @@ TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_pr
         Approx(768.0 / 720.0));
 }
 
+TEST_CASE("weights: gpt-oss's expert biases in float32 where the kernels take them so", "[memory_profile][weights]") {
+  // 36 layers x 128 experts, each with 2 x 2,880 gate and up biases and 2,880 down biases.
+  STATIC_REQUIRE(models::gpt_oss_120b.expert_bias_params == 36LL * 128 * 8'640);
+  const auto extra = [](const gpu& g, std::int32_t tp, bool ep, vllm_version v) {
+    return estimates::mxfp4_float32_bias_bytes(
+        {.model = models::gpt_oss_120b, .gpu = g, .tensor_parallel_size = tp, .enable_expert_parallel = ep, .vllm = v},
+        rules_for(v));
+  };
+  // Hopper's Triton kernels (v0.12+): 4,608 expert layers x 8,640 biases x 2 B = 79,626,240.
+  CHECK(extra(gpus::h100_sxm, 1, false, newest_vllm) == 79'626'240);
+  // At TP 4 a rank's gate and up biases are 720 wide, padded to 768, the down bias whole:
+  // 4,608 x (2 x 768 + 2,880) x 2 B = 40,697,856. With expert parallelism 32 whole experts a
+  // layer: 36 x 32 x 8,640 x 2 B = 19,906,560.
+  CHECK(extra(gpus::h100_sxm, 4, false, newest_vllm) == 40'697'856);
+  CHECK(extra(gpus::h100_sxm, 4, true, newest_vllm) == 19'906'560);
+  // Blackwell's TRT-LLM kernels at the padded widths (2,880 -> 2,944 and 3,072):
+  // 4,608 x (2 x 2,944 + 3,072) x 2 B = 82,575,360.
+  CHECK(extra(gpus::b200, 1, false, newest_vllm) == 82'575'360);
+  // Marlin keeps them bf16: an A100, and Hopper before v0.12.
+  CHECK(extra(gpus::a100_80gb, 1, false, newest_vllm) == 0);
+  CHECK(extra(gpus::h100_sxm, 1, false, {0, 11, 0}) == 0);
+  // The weights carry them: one H100 at v0.33 holds 79,626,240 B more than at the same layout in bf16.
+  const deployment d{.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm};
+  const vllm_rules r = rules_for(newest_vllm);
+  const count_t with = weights_estimate(d, checkpoint_of(d), r).bytes;
+  deployment no_bias = d;
+  no_bias.model.expert_bias_params = 0;
+  CHECK(with - weights_estimate(no_bias, checkpoint_of(no_bias), r).bytes == 79'626'240);
+}
+
 TEST_CASE("weights: what tensor parallelism does not split", "[memory_profile][weights]") {
   // DeepSeek-V3 in FP8 at TP 8. Of its 17,117,648,384 dense parameters (671,026,419,200 less the
   // 653,908,770,816 of routed experts) the routers, 58 x 1,835,264 = 106,445,312, stay bf16

@@ -180,12 +180,13 @@ TEST_CASE("mxfp4 checkpoints: experts in 4.25 bits, everything else in bfloat16"
   deployment d20{.model = twenty, .gpu = gpus::h100_sxm, .max_model_len = 8192, .vllm = {0, 11, 0}};
   REQUIRE(checkpoint_bytes(make_plan(d20)) == 14'669'308'646);
   // From v0.12 Hopper runs OpenAI's Triton kernels: 2,880 is a multiple of 64, nothing is
-  // padded (13,751,518,848 B); until v0.26 they keep the checkpoint's scales beside their own,
-  // 10,155,870,720 / 17 = 597,404,160 B more.
+  // padded (13,751,518,848 B), and the experts' biases are held in float32, 24 x 32 x (2 x
+  // 2,880 + 2,880) x 2 B = 13,271,040 B more; until v0.26 they keep the checkpoint's scales beside
+  // their own, 10,155,870,720 / 17 = 597,404,160 B more.
   d20.vllm = newest_vllm;
-  REQUIRE(checkpoint_bytes(make_plan(d20)) == 13'751'518'848);
+  REQUIRE(checkpoint_bytes(make_plan(d20)) == 13'751'518'848 + 13'271'040);
   d20.vllm = {0, 20, 0};
-  REQUIRE(checkpoint_bytes(make_plan(d20)) == 13'751'518'848 + 597'404'160);
+  REQUIRE(checkpoint_bytes(make_plan(d20)) == 13'751'518'848 + 597'404'160 + 13'271'040);
   // gpt-oss-120b (size unpublished): 36 x 128 x 24,891,840 = 114,701,598,720 in mxfp4 =
   //   60,935,224,320 B, padded as above: 66,441,963,110; 116,829,156,672 -
   //   114,701,598,720 = 2,127,557,952 in bfloat16 = 4,255,115,904 B; 70,697,079,014 B on one GPU.

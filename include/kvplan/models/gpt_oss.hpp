@@ -37,6 +37,7 @@ inline constexpr model gpt_oss_20b{
     .total_params = 20'914'757'184,
     .active_params = 3'610'000'000,
     .expert_params = 24LL * 32 * (3 * 2880 * 2880 + 3 * 2880),
+    .expert_bias_params = 24LL * 32 * (3 * 2880),
     .replicated_params = 24LL * (2880 * 32 + 32),
     .router_params = 24LL * (2880 * 32 + 32),
     // RoPE: YaRN's 4,096 x 32 = 131,072 positions x head_dim 64, in float32 (gpt_oss.py): 4 B.
@@ -62,6 +63,7 @@ inline constexpr model gpt_oss_120b{
     .total_params = 116'829'156'672,
     .active_params = 5'130'000'000,
     .expert_params = 36LL * 128 * (3 * 2880 * 2880 + 3 * 2880),
+    .expert_bias_params = 36LL * 128 * (3 * 2880),
     .replicated_params = 36LL * (2880 * 128 + 128),
     .router_params = 36LL * (2880 * 128 + 128),
     // RoPE: YaRN's 4,096 x 32 = 131,072 positions x head_dim 64, in float32 (gpt_oss.py): 4 B.
