@@ -898,10 +898,14 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 // 0.76). V2 (v0.29) captures every graph of both modes into the graph pool and takes the
 // whole free-memory delta, pages the later capture reuses included: its production
 // capture logs far less ("took 0.23 GiB" for Llama-3.1-8B) than the estimate the budget holds.
-// The two v0.29 logs kvplan carries print the estimate only inside the peak (transient + graphs):
-// less kvplan's transient, 0.21 MiB per graph and layer for Llama-3.1-8B (1.44 - 0.78 GiB over
-// 102 graphs of 32 layers) and 0.18 for Qwen3.5-4B (2.17 - 1.70 GiB, 86 graphs, 32 layers).
-// kvplan takes 0.19 MiB, all of it as the uncertainty.
+// V2's logs print the estimate only inside the peak (transient + graphs); less kvplan's
+// transient, per graph and cut: Qwen3.5-4B on an L4 at v0.29, 0.18 MiB (2.17 - 1.70 GiB, 86
+// graphs, 32 cuts); a Qwen3-4B fine-tune on an RTX 5060 Ti at v0.30 with a warm compile cache,
+// 0.13 MiB (0.53 - 0.13 GiB over 86 graphs of 36 cuts; its own line reads "CUDA graph pool
+// memory: 0.29 GiB (actual), 0.38 GiB (estimated)"); Llama-3.1-8B on an A100 at v0.31, 0.46 MiB
+// (1.44 - 0.20 GiB over 86 graphs of 32 cuts), a run whose torch.compile cache was cold, which
+// raises the peak by about 0.5 GiB (the same fine-tune's cold v0.29 start: 0.56 GiB more).
+// kvplan takes the middle figure, 0.19 MiB, all of it as the uncertainty.
 // The graphs of each kind a deployment captures.
 struct cudagraph_counts {
   count_t piecewise = 0;

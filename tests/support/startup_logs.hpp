@@ -514,13 +514,20 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = config_model("qwen3.5-4b.json", "Qwen/Qwen3.5-4B"), .gpu = with_total(gpus::l4, 22.03),
                   .max_model_len = 32768, .vllm = {0, 29, 0}},
                  std::nullopt, std::nullopt, std::nullopt, std::nullopt, true, 9.10, 267'842});
-    // Llama-3.1-8B-Instruct on one H100 80GB (79.25 GiB), all defaults, vLLM 0.29 or later (Model
-    // Runner V2, the merged capacity line): "Model loading took 15.0 GiB memory"; "Actual usage
-    // is 15.26 GiB for consumed memory (weights + non-torch), 1.44 GiB for peak activation" (the
-    // graph estimate included); "Available KV cache memory: 56.21 GiB"; "GPU KV cache size:
-    // 460,496 tokens, Maximum concurrency for 131,072 tokens per request: 3.51x".
-    v.push_back({"llama-3.1-8b H100 defaults v0.29", "start-up log of 2026-10-06 (vLLM >= 0.29, V2 runner)",
-                 {.model = models::llama_3_1_8b, .gpu = with_total(gpus::h100_sxm, 79.25), .vllm = {0, 29, 0}},
+    // Llama-3.1-8B-Instruct on one A100-SXM4-80GB ("Card used: A100 80GB"; 79.25 GiB), the
+    // vllm/vllm-openai:v0.31.0-ubuntu2404 image, all defaults (so the A100's batch defaults, 256
+    // sequences and 2,048 batched tokens; Model Runner V2): "Model loading took 15.0 GiB memory";
+    // "Free memory on device (78.84/79.25 GiB) on startup. Desired GPU memory utilization is
+    // (0.92, 72.91 GiB). Actual usage is 15.26 GiB for consumed memory (weights + non-torch), 1.44
+    // GiB for peak activation, and 0.23 GiB for CUDAGraph memory" (the peak holds the graph
+    // estimate; 0.23 is the later capture's own); "Available KV cache memory: 56.21 GiB"; "GPU KV
+    // cache size: 460,496 tokens, Maximum concurrency for 131,072 tokens per request: 3.51x". The
+    // author notes compilation took ~15 s in both runs, not cached across container restarts: a
+    // cold torch.compile cache, which raises the peak. Study notes 'Session 2' (index file
+    // 70682754770). An earlier reading of these lines took the card for an H100 and the release
+    // for v0.29.
+    v.push_back({"llama-3.1-8b A100-80GB defaults v0.31 (cold compile)", "study notes 'Session 2' (vLLM 0.31.0 image)",
+                 {.model = models::llama_3_1_8b, .gpu = with_total(gpus::a100_80gb, 79.25), .vllm = {0, 31, 0}},
                  15.0, std::nullopt, 15.26 - 15.0, std::nullopt, true, 56.21, 460'496});
     return v;
   }();
