@@ -602,6 +602,33 @@ inline const std::vector<kv_capacity_log>& kv_capacity_logs() {
                  {.model = models::llama_4_scout, .gpu = gpus::h200, .tensor_parallel_size = 8,
                   .max_model_len = 5'242'880, .vllm = {0, 12, 0}},
                  89.71, 3'919'664, 0.75});
+    // The capacity line merged in v0.30 - v0.31 ("GPU KV cache size: N tokens, Maximum concurrency
+    // for L tokens per request: Xx"), N = int(X x L) before X is rounded. Qwen3-32B (a W4A4
+    // NVFP4 copy; 64 layers x 8 KV heads x 128 x 2 x 2 B = 262,144 B a token), one B200, vLLM
+    // 0.31.0, --max-model-len 4096 --max-num-seqs 512 --max-num-batched-tokens 16384
+    // --kv-cache-dtype bfloat16: "Available KV cache memory: 136.35 GiB"; "GPU KV cache size:
+    // 558,496 tokens, Maximum concurrency for 4,096 tokens per request: 136.35x" (cezarc1/
+    // decodebench, a test fixture of verbatim lines; the GPU total is not among them).
+    v.push_back({"qwen3-32b nvfp4 B200 v0.31", "cezarc1/decodebench smoke-r2-2 (vLLM 0.31.0)",
+                 {.model = models::qwen3_32b, .gpu = gpus::b200, .kv_cache_dtype = cache_dtype::bfloat16,
+                  .max_model_len = 4096, .max_num_seqs = 512, .max_num_batched_tokens = 16384, .vllm = {0, 31, 0}},
+                 136.35, 558'496, 136.35});
+    // Qwen2.5-7B-Instruct-AWQ (28 layers x 4 KV heads x 128 x 2 x 2 B = 57,344 B a token), one
+    // H200, vLLM 0.31.0, --max-model-len 4096: "Available KV cache memory: 34.79 GiB"; "GPU KV
+    // cache size: 651,504 tokens, Maximum concurrency for 4,096 tokens per request: 159.06x" (a
+    // test file's copy of a lab smoke run's log, 2026-10-08, index file 70347757402).
+    v.push_back({"qwen2.5-7b-awq H200 v0.31", "index file 70347757402 (vLLM 0.31.0 server log)",
+                 {.model = models::qwen2_5_7b, .gpu = gpus::h200, .max_model_len = 4096, .vllm = {0, 31, 0}},
+                 34.79, 651'504, 159.06});
+    // Qwen2.5-1.5B-Instruct (28 layers x 2 KV heads x 128 x 2 x 2 B = 28,672 B a token), an 8 GB
+    // RTX 4070 Laptop GPU, vLLM 0.30.0, --gpu-memory-utilization 0.8 --enable-prefix-caching at
+    // 4,096 tokens: "Available KV cache memory: 1.95 GiB"; "GPU KV cache size: 72,992 tokens,
+    // Maximum concurrency for 4,096 tokens per request: 17.82x" (a smoke test's verbatim lines,
+    // 2026-10-02, index file 71015421311). kvplan's RTX 4070 stands in for the laptop part.
+    v.push_back({"qwen2.5-1.5b RTX 4070 Laptop v0.30", "index file 71015421311 (vLLM 0.30.0 smoke test)",
+                 {.model = models::qwen2_5_1_5b, .gpu = gpus::rtx_4070, .gpu_memory_utilization = 0.8,
+                  .max_model_len = 4096, .vllm = {0, 30, 0}},
+                 1.95, 72'992, 17.82});
     return v;
   }();
   return logs;
