@@ -848,7 +848,8 @@ constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vll
 // #26016, v0.11.1), [1, 2, 4] + multiples of 8 below 256 + multiples of 16 from 256 (v0.11.1;
 // before: multiples of 8 throughout). `up_to` counts the sizes up to a decode batch (FULL graphs).
 // From v0.30 a max_num_seqs off that grid joins it (vLLM PR #57355, without speculative
-// decoding), so the fullest decode batch runs a FULL graph: `also` names it (0: none).
+// decoding and only where the ceiling is derived, not given), so the fullest decode batch runs a
+// FULL graph: `also` names it (0: none).
 constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seqs, count_t max_num_batched_tokens,
                                           const vllm_rules& rules, count_t up_to = -1, count_t max_capture_size = 0,
                                           count_t also = 0) {
@@ -917,7 +918,7 @@ struct cudagraph_counts {
 // size, and (FULL_AND_PIECEWISE, from v0.11) FULL for the decode sizes up to max_num_seqs.
 constexpr cudagraph_counts default_cudagraphs(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
                                               count_t max_num_batched_tokens, count_t max_capture_size = 0) {
-  const count_t also = rules.captures_off_grid_max_num_seqs ? max_num_seqs : 0;
+  const count_t also = rules.captures_off_grid_max_num_seqs && max_capture_size == 0 ? max_num_seqs : 0;
   return {cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size, also),
           rules.full_and_piecewise_graphs ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules,
                                                                     max_num_seqs, max_capture_size, also)
@@ -943,7 +944,10 @@ constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_r
   if (d.enforce_eager) return {};
   const bool listed = !d.cudagraph_capture_sizes.empty();
   const count_t also =
-      rules.captures_off_grid_max_num_seqs && d.speculative.method == speculative_method::none ? decode_seqs : 0;
+      rules.captures_off_grid_max_num_seqs && d.speculative.method == speculative_method::none &&
+              d.max_cudagraph_capture_size == 0
+          ? decode_seqs
+          : 0;
   const count_t all = listed ? listed_capture_sizes(d.cudagraph_capture_sizes, max_num_batched_tokens)
                              : cudagraph_capture_sizes(d.gpu, decode_seqs, max_num_batched_tokens, rules, -1,
                                                        d.max_cudagraph_capture_size, also);

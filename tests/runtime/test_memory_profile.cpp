@@ -596,9 +596,18 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, now, 100, 8192).full == 16);
   STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, rules_for({0, 29, 0}), 100, 8192).total() == 28 + 15);
   STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, now, 96, 8192).total() == 27 + 15);
-  // Not with speculative decoding (its decode widths follow another rule, PR #50488): Llama-3.1-8B
-  // with EAGLE-3 at 2 tokens and 100 sequences: decode width 300, capture up to 512 tokens (51), FULL
-  // up to 300: 3 + 31 + (300 - 256) / 16 + 1 = 37.
+  // Nor where --max-cudagraph-capture-size is given (the addition sits in vLLM's derived-ceiling
+  // branch): 100 sequences under a ceiling of 200 keep 28 + 15.
+  STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, now, 100, 8192, 200).total() == 28 + 15);
+  {
+    const deployment given{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_num_seqs = 100,
+                           .max_cudagraph_capture_size = 200};
+    CHECK(cudagraphs_captured(given, now, 100, 8192).total() == 28 + 15);
+  }
+  // Not with speculative decoding (its decode widths follow another rule, PR #50488, which kvplan
+  // does not model: these counts are the grid's alone): Llama-3.1-8B with EAGLE-3 at 2 tokens and
+  // 100 sequences: decode width 300, capture up to 512 tokens (51), FULL up to 300: 3 + 31 + (300 -
+  // 256) / 16 + 1 = 37.
   {
     deployment spec{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_num_seqs = 100,
                     .speculative = {.method = speculative_method::eagle3, .num_speculative_tokens = 2,
