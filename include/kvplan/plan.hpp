@@ -206,8 +206,9 @@ constexpr void conclude(plan& p, const kv_cache_groups& g, const request_bounds&
     p.verdict = errc::no_memory_for_kv_cache;
   else if (p.needed_bytes > p.usable_kv_cache_bytes)
     p.verdict = errc::max_model_len_does_not_fit;
-  // FULL decode graphs give each decoding sequence a Mamba state block
-  // (CompilationConfig._check_and_update_cudagraph_mode, kv_cache_config.num_blocks).
+  // FULL decode graphs give each decoding sequence a Mamba state block (vLLM PR #38270's
+  // GPUModelRunner._check_and_update_cudagraph_mode, now CompilationConfig.
+  // resolve_cudagraph_mode_and_sizes: max_num_seqs > kv_cache_config.num_blocks).
   else if (p.seqs_need_mamba_blocks && p.max_num_seqs > p.num_gpu_blocks)
     p.verdict = errc::max_num_seqs_exceeds_mamba_cache_blocks;
 }
@@ -264,10 +265,22 @@ constexpr plan plan_of_valid(const deployment& d) {
   p.max_model_len = s.max_model_len;
   p.derived_max_model_len = target.max_model_len;
   p.max_num_seqs = s.max_num_seqs;
-  // FULL graphs as the mode says; a speculative decoder's backend may drop to PIECEWISE (vLLM
-  // resolves that from the attention backends), so with one the FULL graphs are not assumed.
-  p.full_cudagraphs = d.speculative.method == speculative_method::none &&
-                      cudagraphs_captured(d, s.rules, s.max_num_seqs, s.max_num_batched_tokens).full > 0;
+  // FULL graphs as the resolved mode says (not the graphs counted: a mode with FULL graphs
+  // keeps them even where no listed size is a decode batch). With a speculative decoder a decode
+  // step verifies 1 + K tokens a request, and vLLM (resolve_cudagraph_mode_and_sizes) keeps FULL
+  // decode graphs only where every backend runs uniform batches of that length
+  // (AttentionCGSupport UNIFORM_BATCH or ALWAYS): FlashAttention (ALWAYS with FA3, UNIFORM_BATCH
+  // with FA2), Triton attention, FlashMLA and Triton MLA, and the Mamba / linear-attention state
+  // backends (BaseMambaAttentionMetadataBuilder: UNIFORM_BATCH). FlashInfer's level depends on
+  // whether TRT-LLM kernels serve the decode, so there FULL graphs are not assumed.
+  const bool uniform_batches = s.backend == attention_backend::flash_attn ||
+                               s.backend == attention_backend::triton_attn ||
+                               s.backend == attention_backend::flashmla ||
+                               s.backend == attention_backend::triton_mla;
+  const cudagraph_mode mode = d.cudagraph_mode.value_or(
+      s.rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise : cudagraph_mode::piecewise);
+  p.full_cudagraphs = !d.enforce_eager && mode != cudagraph_mode::none && mode != cudagraph_mode::piecewise &&
+                      (d.speculative.method == speculative_method::none || uniform_batches);
   p.max_num_batched_tokens = s.max_num_batched_tokens;
   p.in_flight_tokens = s.in_flight_tokens;
   p.prefix_caching = s.prefix_caching;

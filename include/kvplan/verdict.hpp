@@ -14,7 +14,7 @@ using verdict_text = fixed_string<640>;
 
 // Why the deployment cannot start, in vLLM's own words where vLLM has them
 // (kv_cache_planning._check_enough_kv_cache_memory, _auto_fit_max_model_len,
-// CompilationConfig._check_and_update_cudagraph_mode); empty when it fits.
+// CompilationConfig.resolve_cudagraph_mode_and_sizes); empty when it fits.
 // The verdict as an error with its numbers (errc::none when the plan fits), the form
 // kvplan::describe and the guards print.
 constexpr error verdict_error(const plan& p) {

@@ -272,7 +272,7 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // vLLM PR #25444 (2025-09-23, dated: v0.11.0): FULL_AND_PIECEWISE by default.
   r.full_and_piecewise_graphs = v >= at_least(0, 11);
   // vLLM PR #38270 (merged 2026-03-26, dated: v0.19; it replaced the silent capping of #34571 and
-  // #37416 with _check_and_update_cudagraph_mode's ValueError). NVIDIA-NeMo/RL's A/B: v0.17.1
+  // #37416 with GPUModelRunner._check_and_update_cudagraph_mode's ValueError). NVIDIA-NeMo/RL's A/B: v0.17.1
   // starts a 12B Mamba hybrid at max_num_seqs 1,024 that v0.20.0 refuses ("max_num_seqs (1024)
   // exceeds available Mamba cache blocks (658)").
   r.refuses_more_seqs_than_mamba_blocks = v >= at_least(0, 19);

@@ -513,6 +513,22 @@ TEST_CASE("FULL CUDA graphs need a Mamba state block for each sequence (v0.19+)"
   x = d;
   x.vllm = {0, 18, 0};
   CHECK(make_plan(x).fits());
+  // A speculative decoder keeps FULL decode graphs where every backend runs uniform batches of
+  // 1 + K tokens: FlashAttention on the H100 (and the Mamba backends) do, so vLLM still refuses
+  // (a public H100 NVL log with MTP: "max_num_seqs (1024) exceeds available Mamba cache blocks
+  // (983)"); FlashInfer's level depends on its TRT-LLM kernels, so there kvplan does not assume them.
+  x = d;
+  x.speculative = {.method = speculative_method::ngram, .num_speculative_tokens = 3};
+  CHECK(make_plan(x).backend == attention_backend::flash_attn);
+  CHECK(make_plan(x).verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks);
+  x.backend = attention_backend::flashinfer;
+  CHECK(make_plan(x).fits());
+  // The mode decides, not the graphs counted: FULL_AND_PIECEWISE with listed sizes all above
+  // max_num_seqs captures no FULL graph, and vLLM's check still runs.
+  x = d;
+  x.max_num_seqs = 900;
+  x.cudagraph_capture_sizes = {1024, 2048};
+  CHECK(make_plan(x).verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks);
   CHECK(make_plan({.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .kv_cache_memory_bytes = GiB,
                    .max_model_len = 4096})
             .fits());  // 512 blocks of 2 MiB, fewer than 1,024 sequences, and no Mamba state
