@@ -53,7 +53,6 @@ int main() {
                               : kvplan::cudagraph_estimate(
                                     log.deployment.model, log.deployment.gpu,
                                     {m.num_cudagraphs - m.num_full_cudagraphs, m.num_full_cudagraphs},
-                                    kvplan::uses_v2_model_runner(log.deployment, kvplan::rules_for(p.vllm)),
                                     log.deployment.tensor_parallel_size, log.deployment.pipeline_parallel_size)
                                     .bytes;
     const double kv = kvplan_test::to_gib(p.available_kv_cache_bytes);
@@ -111,7 +110,7 @@ int main() {
     const kvplan::vllm_rules r = kvplan::rules_for(l.vllm);
     const kvplan::cudagraph_counts counts =
         kvplan::default_cudagraphs(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens, l.max_capture_size);
-    const kvplan::memory_term t = kvplan::cudagraph_estimate(l.model, l.gpu, counts, false, l.tensor_parallel_size, 1);
+    const kvplan::memory_term t = kvplan::cudagraph_estimate(l.model, l.gpu, counts, l.tensor_parallel_size, 1);
     estimate_errors.push_back(std::abs(kvplan_test::to_gib(t.bytes) - l.estimate_gib));
     char graphs[32];
     std::snprintf(graphs, sizeof graphs, "%lld",

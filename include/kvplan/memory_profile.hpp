@@ -896,17 +896,18 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
 // one, 0.75 MiB for the others, and as its uncertainty half of the estimate at 0.32, three
 // quarters at 0.75 (the spreads above). On those logs this misses by a median of 0.10 GiB;
 // pricing FULL graphs as PIECEWISE ones missed by 0.38 (Gemma-4-31B on a B300: 2.09 GiB against
-// 0.76). V2 (v0.29) captures every graph of both modes into the graph pool and takes the
-// whole free-memory delta, pages the later capture reuses included: its production
-// capture logs far less ("took 0.23 GiB" for Llama-3.1-8B) than the estimate the budget holds.
-// V2's logs print the estimate only inside the peak (transient + graphs); less kvplan's
-// transient, per graph and cut: Qwen3.5-4B on an L4 at v0.29, 0.18 MiB (2.17 - 1.70 GiB, 86
-// graphs, 32 cuts); a Qwen3-4B fine-tune on an RTX 5060 Ti at v0.30 with a warm compile cache,
-// 0.13 MiB (0.53 - 0.13 GiB over 86 graphs of 36 cuts; its own line reads "CUDA graph pool
-// memory: 0.29 GiB (actual), 0.38 GiB (estimated)"); Llama-3.1-8B on an A100 at v0.31, 0.46 MiB
-// (1.44 - 0.20 GiB over 86 graphs of 32 cuts), a run whose torch.compile cache was cold, which
-// raises the peak by about 0.5 GiB (the same fine-tune's cold v0.29 start: 0.56 GiB more).
-// kvplan takes the middle figure, 0.19 MiB, all of it as the uncertainty.
+// 0.76). V2 (v0.29; vLLM PRs #53306 and #53682) measures instead of sampling PIECEWISE: it
+// captures every PIECEWISE size, and the two largest FULL ones, into a throwaway pool and takes
+// the free-memory delta, FULL graphs extrapolated as V1 does (the second sample, at least 1
+// MiB, for each further one); the estimate sits inside its logged peak activation. Priced as
+// V1's: V2's logs, less kvplan's transient, give per PIECEWISE size and cut, with FULL graphs
+// at the floor, 0.19 MiB (a Qwen3-4B fine-tune on an RTX 5060 Ti at v0.30 with a warm compile
+// cache: 0.53 - 0.13 GiB for 51 sizes of 36 cuts and 35 FULL graphs; its own line reads "CUDA
+// graph pool memory: 0.29 GiB (actual), 0.38 GiB (estimated)") and 0.27 (Qwen3.5-4B on an L4 at
+// v0.29: 2.17 - 1.70 GiB for 51 x 32 and 35), inside V1's range; Llama-3.1-8B on an A100 at
+// v0.31 reads 0.76 (1.44 - 0.20 GiB for 51 x 32 and 35) from a run whose torch.compile cache
+// was cold, which raises the peak by about 0.5 GiB (the fine-tune's cold v0.29 start: 0.56 GiB
+// more).
 // The graphs of each kind a deployment captures.
 struct cudagraph_counts {
   count_t piecewise = 0;
@@ -992,15 +993,10 @@ constexpr bool custom_all_reduce(const gpu& g, std::int32_t tp) {
 }
 
 // The estimate for the graphs captured (see above for the bytes per graph).
-constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, cudagraph_counts graphs, bool v2_runner,
-                                         std::int32_t tp, std::int32_t pp) {
+constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, cudagraph_counts graphs, std::int32_t tp,
+                                         std::int32_t pp) {
   memory_term t;
   const count_t cuts = cudagraph_cuts(m, pp);
-  if (v2_runner) {
-    t.bytes = checked_mul(checked_mul(graphs.total(), cuts), 19 * MiB / 100);
-    t.uncertainty_bytes = t.bytes;
-    return t;
-  }
   const bool light = tp == 1 || (custom_all_reduce(g, tp) && !m.is_moe());
   const count_t per_size_and_cut = light ? 8 * MiB / 25 : 3 * MiB / 4;
   t.bytes = checked_add(checked_mul(checked_mul(graphs.piecewise, cuts), per_size_and_cut), checked_mul(graphs.full, MiB));
@@ -1082,7 +1078,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   p.cudagraph_cuts = cudagraph_cuts(m, pp);
   if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
-  else p.cudagraph = cudagraph_estimate(m, d.gpu, graphs, uses_v2_model_runner(d, rules), tp, pp);
+  else p.cudagraph = cudagraph_estimate(m, d.gpu, graphs, tp, pp);
   return p;
 }
 

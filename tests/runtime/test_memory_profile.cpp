@@ -649,11 +649,11 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   // sequences, 2,048 tokens: 51 x 80 x 786,432 + 35 x 1,048,576 = 3,245,342,720 B (its log:
   // 2.73 GiB).
   constexpr vllm_rules v26 = rules_for({0, 26, 0});
-  STATIC_REQUIRE(cudagraph_estimate(models::gemma_4_31b, gpus::b300, default_cudagraphs(gpus::b300, v26, 1024, 8192),
-                                    false, 1, 1)
+  STATIC_REQUIRE(cudagraph_estimate(models::gemma_4_31b, gpus::b300, default_cudagraphs(gpus::b300, v26, 1024, 8192), 1,
+                                    1)
                      .bytes == 1'080'242'016);
-  STATIC_REQUIRE(cudagraph_estimate(models::qwen2_5_72b, gpus::l40s, default_cudagraphs(gpus::l40s, v26, 256, 2048),
-                                    false, 4, 1)
+  STATIC_REQUIRE(cudagraph_estimate(models::qwen2_5_72b, gpus::l40s, default_cudagraphs(gpus::l40s, v26, 256, 2048), 4,
+                                    1)
                      .bytes == 3'245'342'720);
   // A dense model over NVLink takes the one-GPU rate: its all-reduce is the custom kernel.
   // Llama-3.1-70B over 4 x H100 at v0.19, 1,024 sequences, 8,192 tokens: 51 PIECEWISE and 51
@@ -664,12 +664,12 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   constexpr cudagraph_counts h100_graphs = default_cudagraphs(gpus::h100_sxm, v19, 1024, 8192);
   STATIC_REQUIRE(h100_graphs.piecewise == 51);
   STATIC_REQUIRE(h100_graphs.full == 51);
-  STATIC_REQUIRE(cudagraph_estimate(models::llama_3_1_70b, gpus::h100_sxm, h100_graphs, false, 4, 1).bytes ==
+  STATIC_REQUIRE(cudagraph_estimate(models::llama_3_1_70b, gpus::h100_sxm, h100_graphs, 4, 1).bytes ==
                  1'422'496'896);
   STATIC_REQUIRE(custom_all_reduce(gpus::h100_sxm, 4));
   STATIC_REQUIRE_FALSE(custom_all_reduce(gpus::l40s, 4));
   STATIC_REQUIRE_FALSE(custom_all_reduce(gpus::h100_sxm, 16));
-  STATIC_REQUIRE(cudagraph_estimate(models::qwen3_30b_a3b, gpus::h100_sxm, h100_graphs, false, 4, 1).bytes ==
+  STATIC_REQUIRE(cudagraph_estimate(models::qwen3_30b_a3b, gpus::h100_sxm, h100_graphs, 4, 1).bytes ==
                  51 * 48 * (3 * MiB / 4) + 51 * MiB);
 }
 
@@ -683,7 +683,7 @@ TEST_CASE("the V1 runner's CUDA-graph estimate against start-up logs", "[memory_
         default_cudagraphs(l.gpu, r, l.max_num_seqs, l.max_num_batched_tokens, l.max_capture_size);
     CHECK(graphs.piecewise == l.piecewise);
     CHECK(graphs.full == l.full);
-    const memory_term t = cudagraph_estimate(l.model, l.gpu, graphs, false, l.tensor_parallel_size, 1);
+    const memory_term t = cudagraph_estimate(l.model, l.gpu, graphs, l.tensor_parallel_size, 1);
     INFO("kvplan " << kvplan_test::to_gib(t.bytes) << " +/- " << kvplan_test::to_gib(t.uncertainty_bytes) << " GiB");
     CHECK(std::abs(kvplan_test::to_gib(t.bytes) - l.estimate_gib) <= kvplan_test::to_gib(t.uncertainty_bytes) + 0.005);
   }
