@@ -847,9 +847,10 @@ constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vll
 // max_num_batched_tokens) where it is given (CompilationConfig.max_cudagraph_capture_size, PR
 // #26016, v0.11.1), [1, 2, 4] + multiples of 8 below 256 + multiples of 16 from 256 (v0.11.1;
 // before: multiples of 8 throughout). `up_to` counts the sizes up to a decode batch (FULL graphs).
-// From v0.30 a max_num_seqs off that grid joins it (vLLM PR #57355, without speculative
-// decoding and only where the ceiling is derived, not given), so the fullest decode batch runs a
-// FULL graph: `also` names it (0: none).
+// From v0.21 max_num_batched_tokens joins them where it is within the ceiling and off the grid
+// (vLLM PR #40734: the largest batch runs a graph). From v0.30 a max_num_seqs off the grid joins
+// them (PR #57355, without speculative decoding and only where the ceiling is derived, not
+// given), so the fullest decode batch runs a FULL graph: `also` names it (0: none).
 constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seqs, count_t max_num_batched_tokens,
                                           const vllm_rules& rules, count_t up_to = -1, count_t max_capture_size = 0,
                                           count_t also = 0) {
@@ -866,9 +867,13 @@ constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seq
     n += step8_end / 8;
     if (step16 && limit >= 256) n += (limit - 256) / 16 + 1;
   }
-  const bool on_grid = also == 1 || also == 2 || also == 4 ||
-                       (step16 && also >= 256 ? also % 16 == 0 : also % 8 == 0);
-  if (also > 0 && also <= limit && !on_grid) ++n;
+  const auto on_grid = [&](count_t size) {
+    return size == 1 || size == 2 || size == 4 || (step16 && size >= 256 ? size % 16 == 0 : size % 8 == 0);
+  };
+  if (also > 0 && also <= limit && !on_grid(also)) ++n;
+  const count_t batch = max_num_batched_tokens;
+  if (rules.captures_max_num_batched_tokens && batch <= ceiling && batch <= limit && !on_grid(batch) && batch != also)
+    ++n;
   return n;
 }
 

@@ -105,8 +105,10 @@ struct vllm_rules {
   bool capture_sizes_step_16_from_256 = true;
   // A max_num_seqs off the capture grid is captured too (without speculative decoding).
   bool captures_off_grid_max_num_seqs = true;
-  // Model Runner V2 measures its CUDA graphs for the budget (every graph captured into a
-  // throwaway pool); before, its profile_cudagraph_memory returned 0.
+  // max_num_batched_tokens is captured too where it is below the ceiling and off the grid.
+  bool captures_max_num_batched_tokens = true;
+  // Model Runner V2 measures its CUDA graphs for the budget (every PIECEWISE graph and two FULL
+  // ones captured into a throwaway pool); before, its profile_cudagraph_memory returned 0.
   bool v2_runner_estimates_cudagraphs = true;
   // Model Runner V2 by default (vLLM's oracle, see uses_v2_model_runner): Qwen3 dense, then
   // Llama and Mistral dense, then a list of architectures MoE ones included (DeepSeek-V2,
@@ -280,6 +282,9 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.capture_sizes_step_16_from_256 = v >= vllm_version{0, 11, 1}.ordinal();
   // vLLM PR #57355 (merged 2026-09-17, after v0.29.0 was tagged; dated: v0.30).
   r.captures_off_grid_max_num_seqs = v >= at_least(0, 30);
+  // vLLM PR #40734 ("Fix max_num_batched_token not captured in cuda graph", merged after its
+  // 2026-04-29 review, after #41069 of v0.20.2; dated: v0.21).
+  r.captures_max_num_batched_tokens = v >= at_least(0, 21);
   // Model Runner V2's oracle: PR #39337 (Qwen3 dense, v0.22), #43458 (Llama, Mistral, v0.23),
   // #42667 and #44446 (their MoE and quantized models, v0.24), #44443 (every dense model, v0.25),
   // #53183 (every model, v0.29; v2_model_runner_for_all_models above). Release boundaries from

@@ -596,6 +596,12 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, now, 100, 8192).full == 16);
   STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, rules_for({0, 29, 0}), 100, 8192).total() == 28 + 15);
   STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, now, 96, 8192).total() == 27 + 15);
+  // From v0.21 (PR #40734) max_num_batched_tokens within the ceiling and off the grid is
+  // captured too: 256 sequences and 500 batched tokens capture [1, 2, 4], 8 .. 248 by 8 (31), 256
+  // .. 496 by 16 (16) = 50, and 500 = 51; FULL up to 256 sequences: 3 + 31 + 1 = 35. v0.20: 50.
+  STATIC_REQUIRE(default_cudagraphs(gpus::l40s, now, 256, 500).piecewise == 51);
+  STATIC_REQUIRE(default_cudagraphs(gpus::l40s, now, 256, 500).full == 35);
+  STATIC_REQUIRE(default_cudagraphs(gpus::l40s, rules_for({0, 20, 0}), 256, 500).piecewise == 50);
   // Nor where --max-cudagraph-capture-size is given (the addition sits in vLLM's derived-ceiling
   // branch): 100 sequences under a ceiling of 200 keep 28 + 15.
   STATIC_REQUIRE(default_cudagraphs(gpus::h100_sxm, now, 100, 8192, 200).total() == 28 + 15);
