@@ -271,12 +271,15 @@ constexpr plan plan_of_valid(const deployment& d) {
   // decode graphs only where every backend runs uniform batches of that length
   // (AttentionCGSupport UNIFORM_BATCH or ALWAYS): FlashAttention (ALWAYS with FA3, UNIFORM_BATCH
   // with FA2), Triton attention, FlashMLA and Triton MLA, and the Mamba / linear-attention state
-  // backends (BaseMambaAttentionMetadataBuilder: UNIFORM_BATCH). FlashInfer's level depends on
-  // whether TRT-LLM kernels serve the decode, so there FULL graphs are not assumed.
+  // backends (BaseMambaAttentionMetadataBuilder: UNIFORM_BATCH). FlashInfer is UNIFORM_BATCH
+  // where its TRT-LLM kernels can serve every attention layer (can_use_trtllm_attention: the
+  // sm100 family, query heads a multiple of the KV heads), UNIFORM_SINGLE_TOKEN_DECODE elsewhere.
   const bool uniform_batches = s.backend == attention_backend::flash_attn ||
                                s.backend == attention_backend::triton_attn ||
                                s.backend == attention_backend::flashmla ||
-                               s.backend == attention_backend::triton_mla;
+                               s.backend == attention_backend::triton_mla ||
+                               (s.backend == attention_backend::flashinfer && d.gpu.vendor == gpu_vendor::nvidia &&
+                                d.gpu.compute_capability / 10 == 10);
   const cudagraph_mode mode = d.cudagraph_mode.value_or(
       s.rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise : cudagraph_mode::piecewise);
   p.full_cudagraphs = !d.enforce_eager && mode != cudagraph_mode::none && mode != cudagraph_mode::piecewise &&

@@ -516,13 +516,17 @@ TEST_CASE("FULL CUDA graphs need a Mamba state block for each sequence (v0.19+)"
   // A speculative decoder keeps FULL decode graphs where every backend runs uniform batches of
   // 1 + K tokens: FlashAttention on the H100 (and the Mamba backends) do, so vLLM still refuses
   // (a public H100 NVL log with MTP: "max_num_seqs (1024) exceeds available Mamba cache blocks
-  // (983)"); FlashInfer's level depends on its TRT-LLM kernels, so there kvplan does not assume them.
+  // (983)"); FlashInfer does where its TRT-LLM kernels serve the decode (the sm100 family: a
+  // B200), not elsewhere (UNIFORM_SINGLE_TOKEN_DECODE: an H100), where FULL graphs are dropped.
   x = d;
   x.speculative = {.method = speculative_method::ngram, .num_speculative_tokens = 3};
   CHECK(make_plan(x).backend == attention_backend::flash_attn);
   CHECK(make_plan(x).verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks);
   x.backend = attention_backend::flashinfer;
   CHECK(make_plan(x).fits());
+  x.gpu = gpus::b200;
+  CHECK(make_plan(x).num_gpu_blocks < make_plan(x).max_num_seqs);
+  CHECK(make_plan(x).verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks);
   // The mode decides, not the graphs counted: FULL_AND_PIECEWISE with listed sizes all above
   // max_num_seqs captures no FULL graph, and vLLM's check still runs.
   x = d;
