@@ -2783,8 +2783,9 @@ constexpr void builder::build(model& m) {
   m.torch_dtype = read_dtype();
   m.mamba_ssm_cache_dtype = ssm_dtype_;
   const param_count active = t_.total - t_.inactive;
-  if (t_.total.overflow || active.overflow || t_.experts.overflow || t_.expert_bias.overflow || t_.replicated.overflow || t_.router.overflow ||
-      t_.mla_kv_b.overflow || t_.mla_proj.overflow || t_.mla_out.overflow || t_.replicated_unquantized.overflow) {
+  if (t_.total.overflow || active.overflow || t_.experts.overflow || t_.expert_bias.overflow ||
+      t_.replicated.overflow || t_.router.overflow || t_.mla_kv_b.overflow || t_.mla_proj.overflow ||
+      t_.mla_out.overflow || t_.replicated_unquantized.overflow) {
     r_.report(errc::arithmetic_overflow, "parameter count", t_.total.value, t_.experts.value);
     return;
   }

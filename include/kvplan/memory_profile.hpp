@@ -337,6 +337,7 @@ constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rule
 // 3.4 GiB for gpt-oss-120b on one H100. Logs agree within 0.15 GiB: gpt-oss-120b
 // loads 17.22 GiB a GPU over 4 x A100 and 65.97 GiB on one H100 (vLLM 0.10.1, Marlin), gpt-oss-20b
 // 13.72 GiB on an A100 (vLLM 0.19).
+//
 // The kernels kvplan takes a GPU to run them on, and how they lay the experts out.
 struct mxfp4_kernels {
   bool triton = false;          // OpenAI's Triton kernels (Hopper, v0.12+)
@@ -463,7 +464,8 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   per_gpu += unsplit;
   if (unsplit_bytes) *unsplit_bytes = static_cast<count_t>(unsplit + 0.5);
   memory_term t;
-  t.bytes = checked_add(checked_add(static_cast<count_t>(per_gpu + 0.5), estimates::rope_cache_bytes(d)), float32_biases);
+  t.bytes = checked_add(checked_add(static_cast<count_t>(per_gpu + 0.5), estimates::rope_cache_bytes(d)),
+                        float32_biases);
   // A published size is exact to the byte (what torch loads, less the buffers above); a size
   // from parameters misses layers a producer left unquantized: 1% and 3% of the weights.
   t.uncertainty_bytes = static_cast<count_t>(per_gpu * (c.bytes > 0 ? 0.01 : 0.03));
