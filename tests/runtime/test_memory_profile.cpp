@@ -677,6 +677,19 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE_FALSE(custom_all_reduce(gpus::h100_sxm, 16));
   STATIC_REQUIRE(cudagraph_estimate(models::qwen3_30b_a3b, gpus::h100_sxm, h100_graphs, 4, 1).bytes ==
                  51 * 48 * (3 * MiB / 4) + 51 * MiB);
+  // Model Runner V2 (v0.29+) captures every PIECEWISE size and two FULL ones, extrapolating FULL
+  // as V1 does, so it is priced alike. Llama-3.1-8B on an A100 at v0.31 (V2, the A100's 256
+  // sequences and 2,048 tokens): 51 PIECEWISE sizes of 32 cuts and 35 FULL graphs, 51 x 32 x
+  // 335,544 + 35 x 1,048,576 = 584,307,968 B, taken from the budget.
+  {
+    const deployment a100{.model = models::llama_3_1_8b, .gpu = gpus::a100_80gb, .vllm = {0, 31, 0}};
+    const vllm_rules v31 = rules_for(a100.vllm);
+    CHECK(uses_v2_model_runner(a100, v31));
+    const plan p = make_plan(a100);
+    CHECK(p.profile.num_cudagraphs == 51 + 35);
+    CHECK(p.profile.num_full_cudagraphs == 35);
+    CHECK(p.cudagraph_bytes == 584'307'968);
+  }
 }
 
 TEST_CASE("the V1 runner's CUDA-graph estimate against start-up logs", "[memory_profile][logs]") {
