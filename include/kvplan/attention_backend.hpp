@@ -37,6 +37,23 @@ constexpr std::string_view to_string(attention_backend b) {
   return "?";
 }
 
+// Whether the backend's metadata builder captures FULL CUDA graphs of uniform batches longer
+// than one token (AttentionCGSupport UNIFORM_BATCH or ALWAYS), as a speculative decoder's
+// verification steps are: FlashAttention (ALWAYS with FA3, UNIFORM_BATCH with FA2), Triton
+// attention, FlashMLA and Triton MLA; FlashInfer where its TRT-LLM kernels serve every attention
+// layer (get_cudagraph_support: can_use_trtllm_attention, the sm100 family), else
+// UNIFORM_SINGLE_TOKEN_DECODE. The others' levels were not read, so they are taken as below it.
+constexpr bool runs_uniform_batch_graphs(attention_backend b, const gpu& g) {
+  switch (b) {
+    case attention_backend::flash_attn:
+    case attention_backend::triton_attn:
+    case attention_backend::flashmla:
+    case attention_backend::triton_mla: return true;
+    case attention_backend::flashinfer: return g.vendor == gpu_vendor::nvidia && g.compute_capability / 10 == 10;
+    default: return false;
+  }
+}
+
 // get_supported_kernel_block_sizes(): either a list of sizes or MultipleOf(base).
 struct kernel_block_sizes {
   static_vector<count_t, 4> sizes{};

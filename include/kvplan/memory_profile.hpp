@@ -944,6 +944,14 @@ constexpr count_t listed_capture_sizes(const capture_size_list& sizes, count_t m
   return n;
 }
 
+// The CUDA-graph mode a deployment runs: --compilation-config's cudagraph_mode, else the
+// release's default (FULL_AND_PIECEWISE from v0.11); NONE with --enforce-eager.
+constexpr cudagraph_mode cudagraph_mode_of(const deployment& d, const vllm_rules& rules) {
+  if (d.enforce_eager) return cudagraph_mode::none;
+  return d.cudagraph_mode.value_or(rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise
+                                                                   : cudagraph_mode::piecewise);
+}
+
 // The graphs captured by cudagraph_mode: PIECEWISE ones for every capture size, FULL ones for
 // every size (FULL) or for the uniform decode batches up to `decode_seqs` (max_num_seqs x (1 +
 // speculative tokens)); none with NONE. The release's mode when not given.
@@ -962,9 +970,7 @@ constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_r
   const count_t decode = listed ? listed_capture_sizes(d.cudagraph_capture_sizes, max_num_batched_tokens, decode_seqs)
                                 : cudagraph_capture_sizes(d.gpu, decode_seqs, max_num_batched_tokens, rules,
                                                           decode_seqs, d.max_cudagraph_capture_size, also);
-  const cudagraph_mode mode = d.cudagraph_mode.value_or(
-      rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise : cudagraph_mode::piecewise);
-  switch (mode) {
+  switch (cudagraph_mode_of(d, rules)) {
     case cudagraph_mode::none: return {};
     case cudagraph_mode::piecewise: return {all, 0};
     case cudagraph_mode::full: return {0, all};
@@ -1015,7 +1021,7 @@ constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, cudagraph
 // says (from v0.17; on by default from v0.20), on the V1 runner, and on V2 from v0.29 (its
 // estimate was 0 before); never with --enforce-eager, nor on ROCm from v0.18 to v0.26.
 constexpr bool cudagraphs_subtracted(const deployment& d, const vllm_rules& rules) {
-  if (d.enforce_eager || d.cudagraph_mode == cudagraph_mode::none || !rules.estimates_cudagraph_memory) return false;
+  if (cudagraph_mode_of(d, rules) == cudagraph_mode::none || !rules.estimates_cudagraph_memory) return false;
   if (d.gpu.vendor == gpu_vendor::amd && !rules.rocm_estimates_cudagraph_memory) return false;
   if (!d.estimate_cudagraph_memory.value_or(rules.subtracts_cudagraph_memory)) return false;
   return !uses_v2_model_runner(d, rules) || rules.v2_runner_estimates_cudagraphs;

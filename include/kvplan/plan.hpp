@@ -268,22 +268,14 @@ constexpr plan plan_of_valid(const deployment& d) {
   // FULL graphs as the resolved mode says (not the graphs counted: a mode with FULL graphs
   // keeps them even where no listed size is a decode batch). With a speculative decoder a decode
   // step verifies 1 + K tokens a request, and vLLM (resolve_cudagraph_mode_and_sizes) keeps FULL
-  // decode graphs only where every backend runs uniform batches of that length
-  // (AttentionCGSupport UNIFORM_BATCH or ALWAYS): FlashAttention (ALWAYS with FA3, UNIFORM_BATCH
-  // with FA2), Triton attention, FlashMLA and Triton MLA, and the Mamba / linear-attention state
-  // backends (BaseMambaAttentionMetadataBuilder: UNIFORM_BATCH). FlashInfer is UNIFORM_BATCH
-  // where its TRT-LLM kernels can serve every attention layer (can_use_trtllm_attention: the
-  // sm100 family, query heads a multiple of the KV heads), UNIFORM_SINGLE_TOKEN_DECODE elsewhere.
-  const bool uniform_batches = s.backend == attention_backend::flash_attn ||
-                               s.backend == attention_backend::triton_attn ||
-                               s.backend == attention_backend::flashmla ||
-                               s.backend == attention_backend::triton_mla ||
-                               (s.backend == attention_backend::flashinfer && d.gpu.vendor == gpu_vendor::nvidia &&
-                                d.gpu.compute_capability / 10 == 10);
-  const cudagraph_mode mode = d.cudagraph_mode.value_or(
-      s.rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise : cudagraph_mode::piecewise);
-  p.full_cudagraphs = !d.enforce_eager && mode != cudagraph_mode::none && mode != cudagraph_mode::piecewise &&
-                      (d.speculative.method == speculative_method::none || uniform_batches);
+  // decode graphs only where every backend runs uniform batches of that length: the attention
+  // backend (runs_uniform_batch_graphs) and the Mamba / linear-attention state backends, which all
+  // do (BaseMambaAttentionMetadataBuilder: UNIFORM_BATCH).
+  const cudagraph_mode mode = cudagraph_mode_of(d, s.rules);
+  p.full_cudagraphs = (mode == cudagraph_mode::full || mode == cudagraph_mode::full_decode_only ||
+                       mode == cudagraph_mode::full_and_piecewise) &&
+                      (d.speculative.method == speculative_method::none ||
+                       runs_uniform_batch_graphs(s.backend, d.gpu));
   p.max_num_batched_tokens = s.max_num_batched_tokens;
   p.in_flight_tokens = s.in_flight_tokens;
   p.prefix_caching = s.prefix_caching;

@@ -105,7 +105,7 @@ struct vllm_rules {
   bool capture_sizes_step_16_from_256 = true;
   // A max_num_seqs off the capture grid is captured too (without speculative decoding).
   bool captures_off_grid_max_num_seqs = true;
-  // max_num_batched_tokens is captured too where it is below the ceiling and off the grid.
+  // max_num_batched_tokens is captured too where it is within the ceiling and off the grid.
   bool captures_max_num_batched_tokens = true;
   // Model Runner V2 measures its CUDA graphs for the budget (every PIECEWISE graph and two FULL
   // ones captured into a throwaway pool); before, its profile_cudagraph_memory returned 0.
@@ -274,9 +274,9 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // vLLM PR #25444 (2025-09-23, dated: v0.11.0): FULL_AND_PIECEWISE by default.
   r.full_and_piecewise_graphs = v >= at_least(0, 11);
   // vLLM PR #38270 (merged 2026-03-26, dated: v0.19; it replaced the silent capping of #34571 and
-  // #37416 with GPUModelRunner._check_and_update_cudagraph_mode's ValueError). NVIDIA-NeMo/RL's A/B: v0.17.1
-  // starts a 12B Mamba hybrid at max_num_seqs 1,024 that v0.20.0 refuses ("max_num_seqs (1024)
-  // exceeds available Mamba cache blocks (658)").
+  // #37416 with GPUModelRunner._check_and_update_cudagraph_mode's ValueError). NVIDIA-NeMo/RL's
+  // A/B: v0.17.1 starts a 12B Mamba hybrid at max_num_seqs 1,024 that v0.20.0 refuses
+  // ("max_num_seqs (1024) exceeds available Mamba cache blocks (658)").
   r.refuses_more_seqs_than_mamba_blocks = v >= at_least(0, 19);
   // vLLM PR #26016 (2025-10-24, dated: v0.11.1).
   r.capture_sizes_step_16_from_256 = v >= vllm_version{0, 11, 1}.ordinal();
