@@ -191,11 +191,20 @@ struct deployment {
   count_t shared_prefix_tokens = 0;
 };
 
+// The largest max_model_len the release derives from the model's config (_get_and_verify_max_len):
+// the model's, or before v0.30 its re-scaled YaRN length.
+constexpr count_t derived_max_model_len(const deployment& d) {
+  const model& m = d.model;
+  if (m.rescaled_yarn_max_model_len > 0 && !rules_for(d.vllm).yarn_keeps_max_position_embeddings)
+    return m.rescaled_yarn_max_model_len;
+  return m.max_model_len;
+}
+
 // The max_model_len the engine is configured with before any auto-fit: the one given, else the
 // model's default (generation_config), else its derived maximum. vLLM profiles at this length.
 constexpr count_t configured_max_model_len(const deployment& d) {
   if (d.max_model_len > 0) return d.max_model_len;
-  return d.model.default_max_model_len > 0 ? d.model.default_max_model_len : d.model.max_model_len;
+  return d.model.default_max_model_len > 0 ? d.model.default_max_model_len : derived_max_model_len(d);
 }
 
 // num_speculative_tokens as vLLM resolves it: given, else the method's default (mtp: the

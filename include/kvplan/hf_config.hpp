@@ -39,9 +39,11 @@
 // * max_model_len: the smallest of max_position_embeddings, n_positions, max_seq_len,
 //   seq_length, model_max_length, max_target_positions, max_sequence_length, max_seq_length,
 //   seq_len (model_max_length overrides when set), times the RoPE factor of rope_parameters /
-//   rope_scaling unless the rope type is su, longrope or llama3 or the model is a Gemma 3
-//   (YaRN: original_max_position_embeddings x factor), truncated to an integer
-//   (_get_and_verify_max_len). No key at all is an error (vLLM would assume 2048).
+//   rope_scaling unless the rope type is su, longrope, llama3 or a YaRN name or the model is a
+//   Gemma 3, truncated to an integer (_get_and_verify_max_len). Before v0.30 vLLM re-scaled
+//   YaRN ("yarn": original_max_position_embeddings x factor; deepseek_yarn and the others: the
+//   length x factor): model::rescaled_yarn_max_model_len keeps that length. No key at all is an
+//   error (vLLM would assume 2048).
 // * Layers: sliding_window (null when use_sliding_window is false) applies to every layer of a
 //   plain decoder without layer_types; layer_types ("full_attention" / "sliding_attention")
 //   decides per layer; gpt_oss and gemma2 default to sliding windows on even layers; gemma3 to
@@ -793,7 +795,8 @@ class builder {
   constexpr std::int64_t read_kv_heads();
   constexpr std::int64_t read_head_dim();
   constexpr count_t read_max_model_len();
-  constexpr double rope_factor(const json::small_object& rp, count_t& derived, bool& has_factor);
+  struct rope_length_scaling;
+  constexpr rope_length_scaling rope_scaling_of(const json::small_object& rp);
   constexpr std::optional<count_t> rope_cache_bytes(const model& m);
   constexpr dtype read_dtype();
   constexpr void read_quantization(checkpoint& c, dtype model_dtype);
@@ -860,6 +863,8 @@ class builder {
   param_count vision_params_{};   // the vision tower's parameters (not an audio encoder's)
   std::int64_t layers_from_list_ = 0;  // the layer count a per-layer list gives, when no key does
   bool longrope_ = false;              // a LongRoPE rope type: the default length differs
+  count_t rescaled_yarn_len_ = 0;      // model::rescaled_yarn_max_model_len
+  count_t yarn_rope_positions_ = 0;    // a YaRN rope's cache: original x factor positions
 };
 
 // --- shared readers ----------------------------------------------------------------------
@@ -909,26 +914,39 @@ constexpr void builder::read_common(bool need_kv_heads, bool need_head_dim) {
   c_.head_dim = need_head_dim ? read_head_dim() : 0;
 }
 
-// RoPE scaling of one rope_parameters / rope_scaling object: the factor to apply (1 for su,
-// longrope, llama3 and default), with YaRN restarting from original_max_position_embeddings.
-constexpr double builder::rope_factor(const json::small_object& rp, count_t& derived, bool& has_factor) {
+// How one rope_parameters / rope_scaling object scales the derived length
+// (_get_and_verify_max_len): every type but su, longrope and llama3 multiplies it by its factor
+// (1 when it has none, as GPT-J's "gptj" or Qwen2-VL's "mrope"), except, from v0.30, the YaRN
+// names (PR #56446; telechat3-yarn is normalised to yarn at load). Before, "yarn" first reset the
+// length to original_max_position_embeddings.
+struct builder::rope_length_scaling {
+  double factor = 1;
+  bool has_factor = false;
+  bool yarn = false;
+  count_t yarn_original = 0;  // original_max_position_embeddings of a YaRN rope (0: absent)
+  bool resets_length = false;  // "yarn" before v0.30: the length restarts from yarn_original
+};
+
+constexpr builder::rope_length_scaling builder::rope_scaling_of(const json::small_object& rp) {
+  rope_length_scaling r;
   auto type = r_.of_kind(rp, "rope_type", json::kind::string);
   if (!type) type = r_.of_kind(rp, "type", json::kind::string);
   if (!type) {
     if (reader::has(rp, "factor")) r_.report(errc::config_key_missing, "rope_type");
-    return 1;
+    return r;
   }
-  // vLLM's _get_and_verify_max_len: every type but su, longrope and llama3 scales the length
-  // by its factor (1 when it has none, as GPT-J's "gptj" or Qwen2-VL's "mrope").
   if (is_one_of(type.found, {"su", "longrope"})) longrope_ = true;
-  if (is_one_of(type.found, {"su", "longrope", "llama3"})) return 1;
-  if (type.found.equals("yarn"))
-    derived = r_.require_integer(rp, "original_max_position_embeddings", 1, count_t{1} << 40);
-  if (!reader::has(rp, "factor")) return 1;
-  has_factor = true;
-  const double f = r_.real(rp, "factor", 1);
-  if (!(f >= 1.0 / 1024 && f <= 1024)) r_.report(errc::config_value_out_of_range, "factor", reported(f), 0, 1024);
-  return f;
+  if (is_one_of(type.found, {"su", "longrope", "llama3"})) return r;
+  r.yarn = is_one_of(type.found, {"yarn", "deepseek_yarn", "deepseek_llama_scaling", "telechat3-yarn"});
+  if (r.yarn && reader::has(rp, "original_max_position_embeddings"))
+    r.yarn_original = r_.require_integer(rp, "original_max_position_embeddings", 1, count_t{1} << 40);
+  r.resets_length = type.found.equals("yarn") && r.yarn_original > 0;
+  if (!reader::has(rp, "factor")) return r;
+  r.has_factor = true;
+  r.factor = r_.real(rp, "factor", 1);
+  if (!(r.factor >= 1.0 / 1024 && r.factor <= 1024))
+    r_.report(errc::config_value_out_of_range, "factor", reported(r.factor), 0, 1024);
+  return r;
 }
 
 // The RoPE caches vLLM builds, where they are not one of max_model_len x the head in the model
@@ -952,7 +970,9 @@ constexpr std::optional<count_t> builder::rope_cache_bytes(const model& m) {
     const auto pe = r_.of_kind(text_, "position_embedding_type", json::kind::string);
     if (!pe || !pe.found.equals("rope")) return count_t{0};
   }
-  const count_t length = m.max_model_len;
+  // A YaRN rope caches original_max_position_embeddings x factor positions whatever length the
+  // release derives (YaRNScalingRotaryEmbedding, DeepseekScalingRotaryEmbedding).
+  const count_t length = yarn_rope_positions_ > 0 ? yarn_rope_positions_ : m.max_model_len;
   count_t element = element_bytes(m.torch_dtype);
   auto rp = r_.of_kind(text_, "rope_parameters", json::kind::object);
   if (!rp) rp = r_.of_kind(text_, "rope_scaling", json::kind::object);
@@ -985,7 +1005,7 @@ constexpr std::optional<count_t> builder::rope_cache_bytes(const model& m) {
   // long videos; gpt-oss builds its rope in float32 (gpt_oss.py), as MiniMax-Text-01 does.
   const bool mrope = rp && reader::has(json::small_object(rp.found), "mrope_section");
   const bool float32 = rules_.kind == arch::gpt_oss || rules_.kind == arch::minimax_linear;
-  if (partial == 0 && rotary_dim == 0 && !mrope && !float32) return std::nullopt;
+  if (partial == 0 && rotary_dim == 0 && !mrope && !float32 && length == m.max_model_len) return std::nullopt;
   if (float32) element = 4;
   if (partial == 0) partial = 1;
   count_t width = 0;
@@ -1031,25 +1051,34 @@ constexpr count_t builder::read_max_model_len() {
     any_entry = any_entry || v.is_object();
   }
   nested = nested && any_entry;
-  double factor = 1;
+  // vLLM takes the last factor a layer type sets; the release decides whether YaRN's counts.
+  double factor = 1, rescaled_factor = 1;
+  count_t rescaled = derived;
+  const auto scale_by = [&](const json::small_object& one) {
+    const rope_length_scaling r = rope_scaling_of(one);
+    if (r.resets_length) rescaled = r.yarn_original;
+    if (r.has_factor) rescaled_factor = r.factor;
+    if (r.has_factor && !r.yarn) factor = r.factor;
+    if (r.yarn && r.has_factor)
+      yarn_rope_positions_ = static_cast<count_t>(static_cast<double>(r.yarn_original > 0 ? r.yarn_original : derived) * r.factor);
+  };
   if (nested) {
-    for (std::uint32_t i = 0; i < params.indexed(); ++i) {
-      if (params.member_value(i).is_null()) continue;
-      const json::small_object one(params.member_value(i));
-      bool has = false;
-      const double f = rope_factor(one, derived, has);
-      if (has) factor = f;
-    }
+    for (std::uint32_t i = 0; i < params.indexed(); ++i)
+      if (!params.member_value(i).is_null()) scale_by(json::small_object(params.member_value(i)));
   } else {
-    bool has = false;
-    factor = rope_factor(params, derived, has);
+    scale_by(params);
   }
   const double scaled = static_cast<double>(derived) * factor;
-  if (!(scaled >= 1 && scaled < static_cast<double>(limit))) {
-    r_.report(errc::config_value_out_of_range, "factor", reported(factor), 0, 1024);
+  const double rescaled_scaled = static_cast<double>(rescaled) * rescaled_factor;
+  if (!(scaled >= 1 && scaled < static_cast<double>(limit) && rescaled_scaled >= 1 &&
+        rescaled_scaled < static_cast<double>(limit))) {
+    r_.report(errc::config_value_out_of_range, "factor", reported(rescaled_factor), 0, 1024);
     return 1;
   }
-  return static_cast<count_t>(scaled);  // Python's int(): truncation
+  // Python's int(): truncation.
+  if (static_cast<count_t>(rescaled_scaled) != static_cast<count_t>(scaled))
+    rescaled_yarn_len_ = static_cast<count_t>(rescaled_scaled);
+  return static_cast<count_t>(scaled);
 }
 
 constexpr dtype builder::read_dtype() {
@@ -2772,6 +2801,7 @@ constexpr void builder::build(model& m) {
   }
   m.tie_word_embeddings = c_.tie;
   m.max_model_len = read_max_model_len();
+  m.rescaled_yarn_max_model_len = rescaled_yarn_len_;
   // vLLM's default length for LongRoPE: hf_config.original_max_position_embeddings.
   if (longrope_ && r_.ok()) {
     const json::object& top = root_;

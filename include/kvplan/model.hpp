@@ -250,6 +250,10 @@ struct model {
   std::int32_t moe_intermediate_size = 0;
   std::int32_t num_experts_per_tok = 0;
   count_t max_model_len = 0;             // derived from max_position_embeddings (and RoPE scaling)
+  // What vLLM before v0.30 derived for a YaRN rope type, which it re-scaled (PR #56446 stopped
+  // it): original_max_position_embeddings x factor for "yarn", the length x factor for the other
+  // names (deepseek_yarn, telechat3-yarn). 0: the same as max_model_len.
+  count_t rescaled_yarn_max_model_len = 0;
   // The length vLLM takes when --max-model-len is not given (or is auto), where it is not
   // max_model_len: LongRoPE models (Phi-3/3.5/4-mini) default to original_max_position_embeddings
   // "to avoid performance degradation for shorter sequences". 0: max_model_len.

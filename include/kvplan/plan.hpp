@@ -246,7 +246,7 @@ constexpr plan attention_free_plan(const deployment& d, const engine_settings& s
   p.weights_bytes = budget.weights_bytes;
   p.profile = budget.profile;
   if (p.weights_bytes > p.total_memory_bytes) p.verdict = errc::weights_exceed_gpu_memory;
-  p.estimated_max_model_len = p.largest_max_model_len = d.model.max_model_len;
+  p.estimated_max_model_len = p.largest_max_model_len = derived_max_model_len(d);
   return p;
 }
 
@@ -263,7 +263,7 @@ constexpr plan plan_of_valid(const deployment& d) {
   p.kv_cache_dtype = s.kv_cache_dtype;
   p.block_size = s.block_size;
   p.max_model_len = s.max_model_len;
-  p.derived_max_model_len = target.max_model_len;
+  p.derived_max_model_len = derived_max_model_len(d);
   p.max_num_seqs = s.max_num_seqs;
   // FULL graphs as the resolved mode says (not the graphs counted: a mode with FULL graphs
   // keeps them even where no listed size is a decode batch). With a speculative decoder a decode
@@ -320,7 +320,7 @@ constexpr plan plan_of_valid(const deployment& d) {
     // The target's layers split over the stages; the drafter's sit on the last one.
     layer_range range = pipeline_stage_layers(target.num_layers(), stage, pp);
     if (stage == pp - 1) range.count += p.drafter_layers;
-    const stage_plan st = plan_stage(g, m.layers, range, bounds, m.max_model_len, budget.available_kv_cache_bytes,
+    const stage_plan st = plan_stage(g, m.layers, range, bounds, derived_max_model_len(d), budget.available_kv_cache_bytes,
                                      d.num_gpu_blocks_override, s.rules);
     if (st.bytes_per_block > 0) auto_fit_len = min_of(auto_fit_len, st.estimated_max_model_len);
     (void)p.stages.push_back(st);

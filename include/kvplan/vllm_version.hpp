@@ -185,6 +185,10 @@ struct vllm_rules {
   bool minimax_m3_sparse_attention = true;
   bool minimax_m3_indexer_kv_dtype = true;
   bool decode_context_parallel = true;  // --decode-context-parallel-size
+  // Every YaRN rope type (yarn, deepseek_yarn, deepseek_llama_scaling, telechat3-yarn) derives
+  // max_model_len from the length keys alone; before, "yarn" derived
+  // original_max_position_embeddings x factor and the other names the length x factor.
+  bool yarn_keeps_max_position_embeddings = true;
   bool kv_offloading_flags = true;      // --kv-offloading-size / --kv-offloading-backend
 };
 
@@ -282,6 +286,9 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.capture_sizes_step_16_from_256 = v >= vllm_version{0, 11, 1}.ordinal();
   // vLLM PR #57355 (merged 2026-09-17, after v0.29.0 was tagged; dated: v0.30).
   r.captures_off_grid_max_num_seqs = v >= at_least(0, 30);
+  // vLLM PR #56446 ("Align vLLM YaRN with Transformers and stop re-scaling max_model_len", opened
+  // 2026-09-11, in a digest of 2026-09-09..13; dated: v0.30, whose #57355 merged on the 17th).
+  r.yarn_keeps_max_position_embeddings = v >= at_least(0, 30);
   // vLLM PR #40734 ("Fix max_num_batched_token not captured in cuda graph", merged after its
   // 2026-04-29 review, after #41069 of v0.20.2; dated: v0.21).
   r.captures_max_num_batched_tokens = v >= at_least(0, 21);

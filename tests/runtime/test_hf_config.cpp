@@ -411,13 +411,35 @@ TEST_CASE("max_model_len: the smallest length key, times the RoPE factor as vLLM
   CHECK(make_plan({.model = phi3, .gpu = gpus::h100_sxm, .max_model_len = 2048}).max_model_len == 2048);
   CHECK(model_from_hf_config(llama_with("rope_scaling", R"({"rope_type": "yarn", "factor": 4.0, "original_max_position_embeddings": 512})"))
             .default_max_model_len == 0);
-  // YaRN: original_max_position_embeddings x factor (Qwen2.5's documented 4 x 32768).
+  // YaRN: the length keys alone from v0.30 (vLLM PR #56446); before, "yarn" derived
+  // original_max_position_embeddings x factor and the other YaRN names the length x factor.
+  const auto rescaled = [](std::string_view rope) {
+    return try_model_from_hf_config(llama_with("rope_scaling", rope)).model.rescaled_yarn_max_model_len;
+  };
   CHECK(len("rope_scaling", R"({"type": "yarn", "factor": 4.0, "original_max_position_embeddings": 512})") == 2048);
-  CHECK(len("rope_scaling", R"({"rope_type": "yarn", "factor": 2.5, "original_max_position_embeddings": 1000})") == 2500);
+  CHECK(rescaled(R"({"type": "yarn", "factor": 4.0, "original_max_position_embeddings": 512})") == 0);  // 512 x 4 = 2,048
+  CHECK(len("rope_scaling", R"({"rope_type": "yarn", "factor": 2.5, "original_max_position_embeddings": 1000})") == 2048);
+  CHECK(rescaled(R"({"rope_type": "yarn", "factor": 2.5, "original_max_position_embeddings": 1000})") == 2500);
+  CHECK(len("rope_scaling", R"({"rope_type": "deepseek_yarn", "factor": 4.0, "original_max_position_embeddings": 512})") == 2048);
+  CHECK(rescaled(R"({"rope_type": "deepseek_yarn", "factor": 4.0, "original_max_position_embeddings": 512})") == 8192);  // 2,048 x 4
+  CHECK(rescaled(R"({"rope_type": "telechat3-yarn", "factor": 4.0, "original_max_position_embeddings": 512})") == 8192);
+  CHECK(len("rope_scaling", R"({"type": "yarn", "factor": 4.0})") == 2048);  // no original: nothing to reset
+  CHECK(rescaled(R"({"type": "yarn", "factor": 4.0})") == 8192);
   // Transformers 5: rope_parameters, flat or by layer type.
   CHECK(len("rope_parameters", R"({"rope_type": "default", "rope_theta": 10000.0})") == 2048);
   CHECK(len("rope_parameters", R"({"full_attention": {"rope_type": "linear", "factor": 4}, "sliding_attention": {"rope_type": "default"}})") == 8192);
-  CHECK(model_from_hf_config(read_config("qwen2.5-7b-yarn")).max_model_len == 131072);
+  // Qwen2.5's documented YaRN override (x 4 from 32,768, max_position_embeddings left at 32,768):
+  // 131,072 before v0.30, 32,768 from it, where the override must raise max_position_embeddings too.
+  const model qwen_yarn = model_from_hf_config(read_config("qwen2.5-7b-yarn"));
+  CHECK(qwen_yarn.max_model_len == 32768);
+  CHECK(qwen_yarn.rescaled_yarn_max_model_len == 131072);
+  CHECK(make_plan({.model = qwen_yarn, .gpu = gpus::h100_sxm, .vllm = {0, 29, 0}}).derived_max_model_len == 131072);
+  CHECK(make_plan({.model = qwen_yarn, .gpu = gpus::h100_sxm, .vllm = {0, 30, 0}}).derived_max_model_len == 32768);
+  CHECK(make_plan({.model = qwen_yarn, .gpu = gpus::h100_sxm, .vllm = {0, 30, 0}}).max_model_len == 32768);
+  CHECK(try_plan({.model = qwen_yarn, .gpu = gpus::h100_sxm, .max_model_len = 131072, .vllm = {0, 29, 0}}).ok());
+  const error too_long = try_plan({.model = qwen_yarn, .gpu = gpus::h100_sxm, .max_model_len = 131072, .vllm = {0, 30, 0}}).error;
+  CHECK(too_long.code == errc::max_model_len_exceeds_derived_max);
+  CHECK(too_long.values[1] == 32768);
   CHECK(model_from_hf_config(read_config("qwen2.5-7b")).max_model_len == 32768);
 }
 
@@ -1101,8 +1123,9 @@ TEST_CASE("errors: malformed JSON, wrong types, missing keys, absurd values", "[
         "config.json \"num_key_value_heads\" conflicts with the rest of the config (3 vs 8)");
   CHECK(message_of(llama_with("torch_dtype", "\"float8\"")) ==
         "config.json \"torch_dtype\" has a value kvplan does not know how to size");
-  CHECK(message_of(llama_with("rope_scaling", R"({"type": "yarn", "factor": 4.0})")) ==
-        "config.json has no \"original_max_position_embeddings\", which kvplan needs to size this model");
+  CHECK(message_of(llama_with("rope_scaling", R"({"type": "linear"})")) == "");  // no factor: 1
+  CHECK(message_of(llama_with("rope_scaling", R"({"factor": 4.0})")) ==
+        "config.json has no \"rope_type\", which kvplan needs to size this model");
 
   // The subject names the key; the throwing reader reports the same error.
   const hf_config_result r = try_model_from_hf_config(phi3_with("vocab_size", ""));

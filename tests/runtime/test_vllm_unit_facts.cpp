@@ -305,6 +305,19 @@ TEST_CASE("test_config.py: max_model_len from max_position_embeddings and RoPE s
   CHECK(length(R"("max_position_embeddings": 32768, "rope_scaling": {"rope_type": "linear", "factor": 4.0,
                   "original_max_position_embeddings": 8192})")
             .first == 131072);
+  // The other YaRN names (sarvam-105b's deepseek_yarn: "declares factor 40 but only serves
+  // 131072 of it") stay at 32,768 from v0.30 (PR #56446); before, 32,768 x 40 = 1,310,720.
+  for (const std::string_view type : {"deepseek_yarn", "deepseek_llama_scaling"}) {
+    const std::string rope = R"("max_position_embeddings": 32768, "rope_scaling": {"rope_type": ")" + std::string(type) +
+                             R"(", "factor": 40.0, "original_max_position_embeddings": 8192})";
+    CHECK(length(rope) == std::pair<count_t, count_t>{32768, 32768});
+    const std::string text =  // kept alive: the model views it
+        R"({"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 1024, "num_hidden_layers": 4,
+            "num_attention_heads": 8, "num_key_value_heads": 8, "intermediate_size": 2048, "vocab_size": 32000, )" +
+        rope + "}";
+    const model m = model_from_hf_config(text, {.hf_id = "unit/rope"});
+    CHECK(make_plan({.model = m, .gpu = gpus::h100_sxm, .vllm = {0, 29, 0}}).derived_max_model_len == 1'310'720);
+  }
   // NoPE layers (transformers v5 rope_parameters by layer type, null for the layers without
   // RoPE): 4,096 positions, 2,048 original; default RoPE 4,096, linear x 2 8,192, LongRoPE
   // 4,096 derived but 2,048 served by default.
