@@ -6,6 +6,8 @@
 #include "kvplan/deployment.hpp"
 #include "kvplan/dtype.hpp"
 #include "kvplan/gpu.hpp"
+#include "kvplan/layer.hpp"
+#include "kvplan/model.hpp"
 #include "kvplan/static_vector.hpp"
 #include "kvplan/units.hpp"
 #include "kvplan/vllm_version.hpp"
@@ -39,19 +41,37 @@ constexpr std::string_view to_string(attention_backend b) {
 
 // Whether the backend's metadata builder captures FULL CUDA graphs of uniform batches longer
 // than one token (AttentionCGSupport UNIFORM_BATCH or ALWAYS), as a speculative decoder's
-// verification steps are: FlashAttention (ALWAYS with FA3, UNIFORM_BATCH with FA2), Triton
-// attention, FlashMLA and Triton MLA; FlashInfer where its TRT-LLM kernels serve every attention
-// layer (get_cudagraph_support: can_use_trtllm_attention, the sm100 family), else
-// UNIFORM_SINGLE_TOKEN_DECODE. The others' levels were not read, so they are taken as below it.
+// verification steps are: FlashAttention (ALWAYS with FA3, UNIFORM_BATCH with FA2 and FA4),
+// Triton attention and ROCm's (ALWAYS), FlashMLA, FlashAttention MLA, FlashInfer MLA, Triton MLA
+// and the sparse MLA backends (UNIFORM_BATCH); FlashInfer where its TRT-LLM kernels serve every
+// attention layer (get_cudagraph_support: can_use_trtllm_attention, the sm100 family), else
+// UNIFORM_SINGLE_TOKEN_DECODE, as CUTLASS MLA is. FlexAttention (NEVER, ALWAYS in the newest
+// source) and AITER MLA (UNIFORM_SINGLE_TOKEN_DECODE, UNIFORM_BATCH in the newest) changed on
+// dates not read: taken as not.
 constexpr bool runs_uniform_batch_graphs(attention_backend b, const gpu& g) {
   switch (b) {
     case attention_backend::flash_attn:
     case attention_backend::triton_attn:
+    case attention_backend::rocm_attn:
+    case attention_backend::flash_attn_mla:
     case attention_backend::flashmla:
-    case attention_backend::triton_mla: return true;
+    case attention_backend::flashinfer_mla:
+    case attention_backend::triton_mla:
+    case attention_backend::flashmla_sparse:
+    case attention_backend::flash_attn_mla_sparse:
+    case attention_backend::flashinfer_mla_sparse: return true;
     case attention_backend::flashinfer: return g.vendor == gpu_vendor::nvidia && g.compute_capability / 10 == 10;
     default: return false;
   }
+}
+
+// Whether the state layers' builders run uniform batches too: the Mamba ones (Mamba-1 / 2,
+// short conv, GDN: BaseMambaAttentionMetadataBuilder, UNIFORM_BATCH) do; MiniMax's lightning
+// attention (LinearAttentionMetadataBuilder) decodes one token a request only.
+constexpr bool state_layers_run_uniform_batch_graphs(const model& m) {
+  for (const layer_type& t : m.layers.types)
+    if (t.kind == layer_kind::linear_attention) return false;
+  return true;
 }
 
 // get_supported_kernel_block_sizes(): either a list of sizes or MultipleOf(base).

@@ -527,6 +527,27 @@ TEST_CASE("FULL CUDA graphs need a Mamba state block for each sequence (v0.19+)"
   x.gpu = gpus::b200;
   CHECK(make_plan(x).num_gpu_blocks < make_plan(x).max_num_seqs);
   CHECK(make_plan(x).verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks);
+  // Lightning attention's builder decodes one token a request (UNIFORM_SINGLE_TOKEN_DECODE): a
+  // MiniMax-style hybrid with a speculative decoder runs PIECEWISE on FlashAttention too, and
+  // starts; without one it keeps FULL graphs and is refused. A state of 8 heads x 128 x 128 x
+  // 2 B = 262,144 B sets the page (the attention layer: 64 tokens x 2 x 8 x 128 x 2 B), so 128
+  // MiB holds 512 blocks, 135 a request at 8,192 tokens (128 + 7 states), fewer than 1,024.
+  const model lightning =
+      toy_model("toy/lightning-hybrid", pattern_layers("LLLLLLLA", {{'L', linear_attention(8, 128)}, {'A', full_attention(8, 128)}}),
+                262144);
+  deployment l{.model = lightning, .gpu = gpus::h100_sxm, .kv_cache_memory_bytes = GiB / 8, .max_model_len = 8192,
+               .enable_prefix_caching = prefix_caching::disabled};
+  CHECK(make_plan(l).num_gpu_blocks < make_plan(l).max_num_seqs);
+  CHECK(make_plan(l).verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks);
+  l.speculative = {.method = speculative_method::ngram, .num_speculative_tokens = 3};
+  CHECK(make_plan(l).backend == attention_backend::flash_attn);
+  CHECK(make_plan(l).fits());
+  // The MLA backends' levels: FlashMLA, FlashInfer MLA, FlashAttention MLA, Triton MLA and the
+  // sparse ones UNIFORM_BATCH; CUTLASS MLA UNIFORM_SINGLE_TOKEN_DECODE.
+  STATIC_REQUIRE(runs_uniform_batch_graphs(attention_backend::flashinfer_mla, gpus::b200));
+  STATIC_REQUIRE(runs_uniform_batch_graphs(attention_backend::flash_attn_mla, gpus::h100_sxm));
+  STATIC_REQUIRE(runs_uniform_batch_graphs(attention_backend::flashmla_sparse, gpus::h100_sxm));
+  STATIC_REQUIRE(!runs_uniform_batch_graphs(attention_backend::cutlass_mla, gpus::b200));
   // The mode decides, not the graphs counted: FULL_AND_PIECEWISE with listed sizes all above
   // max_num_seqs captures no FULL graph, and vLLM's check still runs.
   x = d;
