@@ -15,6 +15,7 @@
 // sources, per term, are cited where the term is computed. Figures are per GPU.
 #pragma once
 
+#include "kvplan/attention_backend.hpp"
 #include "kvplan/config.hpp"
 #include "kvplan/deployment.hpp"
 #include "kvplan/dtype.hpp"
@@ -945,18 +946,37 @@ constexpr count_t listed_capture_sizes(const capture_size_list& sizes, count_t m
 }
 
 // The CUDA-graph mode a deployment runs: --compilation-config's cudagraph_mode, else the
-// release's default (FULL_AND_PIECEWISE from v0.11); NONE with --enforce-eager.
-constexpr cudagraph_mode cudagraph_mode_of(const deployment& d, const vllm_rules& rules) {
+// release's default (FULL_AND_PIECEWISE from v0.11); NONE with --enforce-eager. With a
+// speculative decoder a decode step verifies 1 + K tokens a request, and vLLM
+// (resolve_cudagraph_mode_and_sizes) keeps FULL decode graphs only where every backend runs
+// uniform batches of that length (the attention backend, `backend` where it is resolved, and the
+// state layers'); else it warns "... is not supported with spec-decode for attention backend ...;
+// setting cudagraph_mode=PIECEWISE" (FULL_AND_PIECEWISE), or NONE where no attention split
+// leaves pieces (FULL, FULL_DECODE_ONLY).
+constexpr cudagraph_mode cudagraph_mode_of(const deployment& d, const vllm_rules& rules,
+                                           attention_backend backend = attention_backend::automatic) {
   if (d.enforce_eager) return cudagraph_mode::none;
-  return d.cudagraph_mode.value_or(rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise
-                                                                   : cudagraph_mode::piecewise);
+  const cudagraph_mode mode = d.cudagraph_mode.value_or(
+      rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise : cudagraph_mode::piecewise);
+  const bool uniform = (backend == attention_backend::automatic || runs_uniform_batch_graphs(backend, d.gpu)) &&
+                       state_layers_run_uniform_batch_graphs(d.model);
+  if (d.speculative.method == speculative_method::none || uniform || mode == cudagraph_mode::piecewise) return mode;
+  return mode == cudagraph_mode::full_and_piecewise ? cudagraph_mode::piecewise : cudagraph_mode::none;
+}
+
+// Whether the mode captures FULL graphs of decode batches (FULL, FULL_DECODE_ONLY,
+// FULL_AND_PIECEWISE).
+constexpr bool has_full_cudagraphs(cudagraph_mode mode) {
+  return mode == cudagraph_mode::full || mode == cudagraph_mode::full_decode_only ||
+         mode == cudagraph_mode::full_and_piecewise;
 }
 
 // The graphs captured by cudagraph_mode: PIECEWISE ones for every capture size, FULL ones for
 // every size (FULL) or for the uniform decode batches up to `decode_seqs` (max_num_seqs x (1 +
-// speculative tokens)); none with NONE. The release's mode when not given.
+// speculative tokens)); none with NONE. The mode as cudagraph_mode_of resolves it.
 constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_rules& rules, std::int32_t decode_seqs,
-                                               count_t max_num_batched_tokens) {
+                                               count_t max_num_batched_tokens,
+                                               attention_backend backend = attention_backend::automatic) {
   if (d.enforce_eager) return {};
   const bool listed = !d.cudagraph_capture_sizes.empty();
   const count_t also =
@@ -970,7 +990,7 @@ constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_r
   const count_t decode = listed ? listed_capture_sizes(d.cudagraph_capture_sizes, max_num_batched_tokens, decode_seqs)
                                 : cudagraph_capture_sizes(d.gpu, decode_seqs, max_num_batched_tokens, rules,
                                                           decode_seqs, d.max_cudagraph_capture_size, also);
-  switch (cudagraph_mode_of(d, rules)) {
+  switch (cudagraph_mode_of(d, rules, backend)) {
     case cudagraph_mode::none: return {};
     case cudagraph_mode::piecewise: return {all, 0};
     case cudagraph_mode::full: return {0, all};
@@ -1020,8 +1040,9 @@ constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, cudagraph
 // Whether the budget takes the CUDA graphs' memory: as VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
 // says (from v0.17; on by default from v0.20), on the V1 runner, and on V2 from v0.29 (its
 // estimate was 0 before); never with --enforce-eager, nor on ROCm from v0.18 to v0.26.
-constexpr bool cudagraphs_subtracted(const deployment& d, const vllm_rules& rules) {
-  if (cudagraph_mode_of(d, rules) == cudagraph_mode::none || !rules.estimates_cudagraph_memory) return false;
+constexpr bool cudagraphs_subtracted(const deployment& d, const vllm_rules& rules,
+                                     attention_backend backend = attention_backend::automatic) {
+  if (cudagraph_mode_of(d, rules, backend) == cudagraph_mode::none || !rules.estimates_cudagraph_memory) return false;
   if (d.gpu.vendor == gpu_vendor::amd && !rules.rocm_estimates_cudagraph_memory) return false;
   if (!d.estimate_cudagraph_memory.value_or(rules.subtracts_cudagraph_memory)) return false;
   return !uses_v2_model_runner(d, rules) || rules.v2_runner_estimates_cudagraphs;
@@ -1031,9 +1052,11 @@ constexpr bool cudagraphs_subtracted(const deployment& d, const vllm_rules& rule
 
 // The profile of one GPU of the last pipeline stage (the one with the sampler, which vLLM's
 // minimum over workers finds first), each term from deployment::memory when given, else
-// estimated.
+// estimated. `backend`: the resolved attention backend, which decides the CUDA-graph mode under
+// speculative decoding (automatic: taken as keeping FULL graphs).
 constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules& rules, std::int32_t max_num_seqs,
-                                           count_t max_num_batched_tokens) {
+                                           count_t max_num_batched_tokens,
+                                           attention_backend backend = attention_backend::automatic) {
   const model& m = d.model;
   const std::int32_t tp = d.tensor_parallel_size;
   const std::int32_t pp = d.pipeline_parallel_size;
@@ -1085,11 +1108,11 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   // decode steps verify 1 + K tokens a request (uniform_decode_query_len).
   const std::int32_t k = speculative_tokens(d);
   const std::int32_t graph_seqs = static_cast<std::int32_t>(min_of(count_t{max_num_seqs} * (1 + k), count_t{1} << 20));
-  const cudagraph_counts graphs = cudagraphs_captured(d, rules, graph_seqs, max_num_batched_tokens);
+  const cudagraph_counts graphs = cudagraphs_captured(d, rules, graph_seqs, max_num_batched_tokens, backend);
   p.num_cudagraphs = graphs.total();
   p.num_full_cudagraphs = graphs.full;
   p.cudagraph_cuts = cudagraph_cuts(m, pp);
-  if (!cudagraphs_subtracted(d, rules)) p.cudagraph = {};
+  if (!cudagraphs_subtracted(d, rules, backend)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
   else p.cudagraph = cudagraph_estimate(m, d.gpu, graphs, tp, pp);
   return p;

@@ -266,16 +266,9 @@ constexpr plan plan_of_valid(const deployment& d) {
   p.derived_max_model_len = derived_max_model_len(d);
   p.max_num_seqs = s.max_num_seqs;
   // FULL graphs as the resolved mode says (not the graphs counted: a mode with FULL graphs
-  // keeps them even where no listed size is a decode batch). With a speculative decoder a decode
-  // step verifies 1 + K tokens a request, and vLLM (resolve_cudagraph_mode_and_sizes) keeps FULL
-  // decode graphs only where every backend runs uniform batches of that length: the attention
-  // backend (runs_uniform_batch_graphs) and the state layers' (state_layers_run_uniform_batch_graphs);
-  // else it warns and runs PIECEWISE.
-  const cudagraph_mode mode = cudagraph_mode_of(d, s.rules);
-  p.full_cudagraphs = (mode == cudagraph_mode::full || mode == cudagraph_mode::full_decode_only ||
-                       mode == cudagraph_mode::full_and_piecewise) &&
-                      (d.speculative.method == speculative_method::none ||
-                       (runs_uniform_batch_graphs(s.backend, d.gpu) && state_layers_run_uniform_batch_graphs(target)));
+  // keeps them even where no listed size is a decode batch; with a speculative decoder, only
+  // where every backend runs uniform batches of 1 + K tokens: cudagraph_mode_of).
+  p.full_cudagraphs = has_full_cudagraphs(cudagraph_mode_of(d, s.rules, s.backend));
   p.max_num_batched_tokens = s.max_num_batched_tokens;
   p.in_flight_tokens = s.in_flight_tokens;
   p.prefix_caching = s.prefix_caching;

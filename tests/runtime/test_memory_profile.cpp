@@ -690,6 +690,28 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
     CHECK(p.profile.num_full_cudagraphs == 35);
     CHECK(p.cudagraph_bytes == 584'307'968);
   }
+  // A speculative decoder on a backend that decodes one token a request (FlashInfer on an H100:
+  // UNIFORM_SINGLE_TOKEN_DECODE) drops FULL graphs, as public logs print it ("CUDAGraphMode.
+  // FULL_AND_PIECEWISE is not supported with spec-decode for attention backend FlashInferBackend
+  // (support: AttentionCGSupport.UNIFORM_SINGLE_TOKEN_DECODE); setting cudagraph_mode=PIECEWISE",
+  // noonghunna/club-3090#584). Llama-3.1-8B on an H100 at v0.26 with ngram x 3: decode batches
+  // of 1,024 x 4 tokens put the ceiling at 512, so 3 + 31 + 17 = 51 PIECEWISE sizes, and with
+  // FlashAttention as many FULL ones.
+  {
+    deployment h100{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_model_len = 8192, .vllm = {0, 26, 0}};
+    h100.speculative = {.method = speculative_method::ngram, .num_speculative_tokens = 3};
+    CHECK(make_plan(h100).backend == attention_backend::flash_attn);
+    CHECK(make_plan(h100).profile.num_cudagraphs == 51 + 51);
+    CHECK(make_plan(h100).full_cudagraphs);
+    h100.backend = attention_backend::flashinfer;
+    CHECK(make_plan(h100).profile.num_cudagraphs == 51);
+    CHECK(make_plan(h100).profile.num_full_cudagraphs == 0);
+    CHECK_FALSE(make_plan(h100).full_cudagraphs);
+    CHECK(cudagraph_mode_of(h100, rules_for(h100.vllm), attention_backend::flashinfer) == cudagraph_mode::piecewise);
+    h100.cudagraph_mode = cudagraph_mode::full_decode_only;  // no pieces to fall back to
+    CHECK(cudagraph_mode_of(h100, rules_for(h100.vllm), attention_backend::flashinfer) == cudagraph_mode::none);
+    CHECK(make_plan(h100).profile.num_cudagraphs == 0);
+  }
 }
 
 TEST_CASE("the V1 runner's CUDA-graph estimate against start-up logs", "[memory_profile][logs]") {

@@ -49,7 +49,7 @@ constexpr memory_budget budget_of(const deployment& d, const engine_settings& s)
   memory_budget b;
   b.total_memory_bytes = d.gpu.total_memory_bytes;
   b.requested_memory_bytes = ceil_times(b.total_memory_bytes, s.gpu_memory_utilization);
-  b.profile = memory_profile_of(d, s.rules, s.max_num_seqs, s.max_num_batched_tokens);
+  b.profile = memory_profile_of(d, s.rules, s.max_num_seqs, s.max_num_batched_tokens, s.backend);
   b.weights_bytes = b.profile.weights.bytes;
   b.activation_bytes = b.profile.activation.bytes;
   b.non_torch_bytes = b.profile.non_torch.bytes;
