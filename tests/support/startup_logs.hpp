@@ -444,6 +444,21 @@ inline const std::vector<startup_log>& startup_logs() {
       v.push_back({"glm-5.2-nvfp4 4xGB200 TP4 EP v0.26", "raw start-up log (vLLM 0.26.0, GB200)", d, 106.69, 6.31, 0.95,
                    4.99, true, 50.62, 1'139'456});
     }
+    // Qwen/Qwen3.6-27B-FP8 (hybrid: Gated DeltaNet and attention; a vision tower) over 4 x H100
+    // of 79.11 GiB (the PCIe card's total; the SXM card's reads 79.18), a vLLM main build of
+    // 2026-07-14 (between v0.26 and v0.27: the pre-v0.27 wording), `VLLM_USE_V2_MODEL_RUNNER=1
+    // vllm serve Qwen/Qwen3.6-27B-FP8 -tp 4`: "Free memory on device (77.57/79.11 GiB) on startup.
+    // Desired GPU memory utilization is (0.92, 72.78 GiB). Actual usage is 7.39 GiB for weight,
+    // 1.54 GiB for peak activation, 0.6 GiB for non-torch memory, and 2.04 GiB for CUDAGraph
+    // memory" (the capture's own: V2 took no estimate then) ... "Current kv cache memory in use
+    // is 63.25 GiB" (72.78 - 7.39 - 1.54 - 0.6). vllm-project/vllm#48601.
+    {
+      deployment d{.model = models::qwen3_6_27b, .gpu = with_total(gpus::h100_pcie, 79.11), .tensor_parallel_size = 4,
+                   .checkpoint = 1, .vllm = {0, 26, 0}};
+      d.v2_model_runner = true;
+      v.push_back({"qwen3.6-27b-fp8 4xH100-PCIe TP4 V2 v0.26 (main, vision profiled)", "vllm-project/vllm#48601 (main, 2026-07-14)",
+                   d, 7.39, 1.54, 0.60, 2.04, false, 63.25, 0});
+    }
     // From v0.27 the log prints "Actual usage is X GiB for consumed memory (weights + non-torch), Y
     // GiB for peak activation, and Z GiB for CUDAGraph memory", Y including the CUDA-graph
     // estimate the budget takes: non-torch below is X less the weights, activation is Y where
