@@ -845,39 +845,92 @@ constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vll
 
 // --- CUDA graphs -----------------------------------------------------------------------------
 
-// The batch sizes vLLM captures (VllmConfig._set_cudagraph_sizes): up to
-// min(max_num_seqs x 2, 512, max_num_batched_tokens) tokens, or min(--max-cudagraph-capture-size,
-// max_num_batched_tokens) where it is given (CompilationConfig.max_cudagraph_capture_size, PR
-// #26016, v0.11.1), [1, 2, 4] + multiples of 8 below 256 + multiples of 16 from 256 (v0.11.1;
-// before: multiples of 8 throughout). `up_to` counts the sizes up to a decode batch (FULL graphs).
-// From v0.21 max_num_batched_tokens joins them where it is within the ceiling and off the grid
-// (vLLM PR #40734: the largest batch runs a graph). From v0.30 a max_num_seqs off the grid joins
-// them (PR #57355, without speculative decoding and only where the ceiling is derived, not
-// given), so the fullest decode batch runs a FULL graph: `also` names it (0: none).
-constexpr count_t cudagraph_capture_sizes(const gpu& g, std::int32_t max_num_seqs, count_t max_num_batched_tokens,
-                                          const vllm_rules& rules, count_t up_to = -1, count_t max_capture_size = 0,
-                                          count_t also = 0) {
-  const count_t cap = rules.capture_up_to_1024_on_sm100 && g.compute_capability / 10 == 10 ? 1024 : 512;
-  const count_t ceiling = max_capture_size > 0 ? max_capture_size : min_of(2 * count_t{max_num_seqs}, cap);
-  const count_t largest = min_of(ceiling, max_num_batched_tokens);
-  const count_t limit = up_to < 0 ? largest : min_of(up_to, largest);
-  const bool step16 = rules.capture_sizes_step_16_from_256;
-  count_t n = 0;
-  for (const count_t s : {1, 2, 4})
-    if (s <= limit) ++n;
-  if (limit >= 8) {
-    const count_t step8_end = step16 ? min_of(limit, 255) : limit;
-    n += step8_end / 8;
-    if (step16 && limit >= 256) n += (limit - 256) / 16 + 1;
+// The batch sizes vLLM captures (VllmConfig._set_cudagraph_sizes), ascending and distinct.
+using capture_sizes = static_vector<count_t, 256>;
+
+// Adds a size to an ascending list of distinct sizes.
+constexpr void add_capture_size(capture_sizes& sizes, count_t size) {
+  std::int32_t at = 0;
+  while (at < sizes.size() && sizes[at] < size) ++at;
+  if (at < sizes.size() && sizes[at] == size) return;
+  if (!sizes.push_back(size)) return;  // 256 is beyond any grid vLLM derives
+  for (std::int32_t i = sizes.size() - 1; i > at; --i) {
+    const count_t t = sizes[i];
+    sizes[i] = sizes[i - 1];
+    sizes[i - 1] = t;
   }
-  const auto on_grid = [&](count_t size) {
-    return size == 1 || size == 2 || size == 4 || (step16 && size >= 256 ? size % 16 == 0 : size % 8 == 0);
+}
+
+// vLLM's grid up to `largest`: [1, 2, 4], multiples of 8 below 256 and of 16 from 256 (v0.11.1,
+// PR #26016; before, multiples of 8 throughout).
+constexpr void add_capture_grid(capture_sizes& sizes, count_t largest, bool step16_from_256) {
+  for (const count_t n : {1, 2, 4})
+    if (n <= largest) add_capture_size(sizes, n);
+  for (count_t n = 8; n <= largest && (!step16_from_256 || n < 256); n += 8) add_capture_size(sizes, n);
+  if (step16_from_256)
+    for (count_t n = 256; n <= largest; n += 16) add_capture_size(sizes, n);
+}
+
+// The sizes captured: --compilation-config's cudagraph_capture_sizes where listed (those up to
+// max_num_batched_tokens), else the grid up to min(max_num_seqs x q x 2, 512) tokens (q = 1 +
+// speculative tokens, the uniform decode batch's query length; 1,024 on the sm100 family from
+// v0.28), or up to --max-cudagraph-capture-size where given (PR #26016, v0.11.1), capped by
+// max_num_batched_tokens. To the derived ceiling's grid vLLM adds, each where within the ceiling
+// and the batch: max_num_batched_tokens (from v0.21, PR #40734: the largest batch runs a graph);
+// with a speculative decoder its uniform decode batches, n x q for the grid of request counts n
+// up to max_num_seqs (from v0.29, PRs #50488 and #54418); without one, max_num_seqs (from v0.30,
+// PR #57355), so the fullest decode batch runs a FULL graph.
+constexpr capture_sizes vllm_capture_sizes(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
+                                           std::int32_t decode_query_len, count_t max_num_batched_tokens,
+                                           count_t max_capture_size = 0, const capture_size_list& listed = {}) {
+  capture_sizes sizes;
+  if (!listed.empty()) {
+    for (const std::int32_t n : listed)
+      if (n >= 1 && n <= max_num_batched_tokens) add_capture_size(sizes, n);
+    return sizes;
+  }
+  const count_t q = max_of(count_t{decode_query_len}, count_t{1});
+  const count_t cap = rules.capture_up_to_1024_on_sm100 && g.compute_capability / 10 == 10 ? 1024 : 512;
+  const bool derived = max_capture_size <= 0;
+  const count_t ceiling = derived ? min_of(checked_mul(checked_mul(count_t{max_num_seqs}, q), 2), cap) : max_capture_size;
+  add_capture_grid(sizes, min_of(ceiling, max_num_batched_tokens), rules.capture_sizes_step_16_from_256);
+  if (rules.captures_max_num_batched_tokens && max_num_batched_tokens <= ceiling)
+    add_capture_size(sizes, max_num_batched_tokens);
+  if (!derived) return sizes;
+  const auto add_within = [&](count_t n) {
+    if (n <= ceiling && n <= max_num_batched_tokens) add_capture_size(sizes, n);
   };
-  if (also > 0 && also <= limit && !on_grid(also)) ++n;
-  const count_t batch = max_num_batched_tokens;
-  if (rules.captures_max_num_batched_tokens && batch <= ceiling && batch <= limit && !on_grid(batch) && batch != also)
-    ++n;
+  if (q > 1 && rules.captures_uniform_decode_sizes) {
+    capture_sizes requests;
+    const count_t most = min_of(count_t{max_num_seqs}, cap);
+    add_capture_grid(requests, most, true);
+    add_capture_size(requests, most);
+    for (const count_t n : requests) add_within(n * q);
+  } else if (q == 1 && rules.captures_off_grid_max_num_seqs) {
+    add_within(max_num_seqs);
+  }
+  return sizes;
+}
+
+// How many of the sizes are at most `limit`.
+constexpr count_t sizes_up_to(const capture_sizes& sizes, count_t limit) {
+  count_t n = 0;
+  for (const count_t s : sizes)
+    if (s <= limit) ++n;
   return n;
+}
+
+// The sizes rounded up to multiples of q, those within the largest (and `limit`) kept,
+// distinct: CompilationConfig.adjust_cudagraph_sizes_for_spec_decode, which takes [q] where none
+// is left (`at_least_q`), and Model Runner V2's FULL decode sizes, which stop at max_num_seqs x q.
+constexpr capture_sizes rounded_capture_sizes(const capture_sizes& sizes, count_t q, count_t limit, bool at_least_q) {
+  capture_sizes out;
+  if (sizes.empty()) return out;
+  const count_t largest = min_of(sizes.back(), limit);
+  for (const count_t s : sizes)
+    if (round_up(s, q) <= largest) add_capture_size(out, round_up(s, q));
+  if (out.empty() && at_least_q && q <= largest) add_capture_size(out, q);
+  return out;
 }
 
 // The V1 runner's profile_cudagraph_memory (vLLM PR #30515) captures the two largest sizes of
@@ -923,26 +976,13 @@ struct cudagraph_counts {
   constexpr count_t total() const { return piecewise + full; }
 };
 
-// The graphs the release's default mode captures for the derived sizes: PIECEWISE for every
-// size, and (FULL_AND_PIECEWISE, from v0.11) FULL for the decode sizes up to max_num_seqs.
+// The graphs the release's default mode captures for the derived sizes without a speculative
+// decoder: PIECEWISE for every size, and (FULL_AND_PIECEWISE, from v0.11) FULL for the decode
+// sizes up to max_num_seqs.
 constexpr cudagraph_counts default_cudagraphs(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
                                               count_t max_num_batched_tokens, count_t max_capture_size = 0) {
-  const count_t also = rules.captures_off_grid_max_num_seqs && max_capture_size == 0 ? max_num_seqs : 0;
-  return {cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules, -1, max_capture_size, also),
-          rules.full_and_piecewise_graphs ? cudagraph_capture_sizes(g, max_num_seqs, max_num_batched_tokens, rules,
-                                                                    max_num_seqs, max_capture_size, also)
-                                          : 0};
-}
-
-// How many of --compilation-config's cudagraph_capture_sizes are captured up to `up_to` tokens
-// (-1: all): vLLM keeps the distinct sizes up to max_num_batched_tokens.
-constexpr count_t listed_capture_sizes(const capture_size_list& sizes, count_t max_num_batched_tokens,
-                                       count_t up_to = -1) {
-  const count_t limit = up_to < 0 ? max_num_batched_tokens : min_of(up_to, max_num_batched_tokens);
-  count_t n = 0;
-  for (std::int32_t i = 0; i < sizes.size(); ++i)
-    if (sizes[i] >= 1 && sizes[i] <= limit && sizes.find(sizes[i]) == i) ++n;
-  return n;
+  const capture_sizes sizes = vllm_capture_sizes(g, rules, max_num_seqs, 1, max_num_batched_tokens, max_capture_size);
+  return {sizes.size(), rules.full_and_piecewise_graphs ? sizes_up_to(sizes, max_num_seqs) : 0};
 }
 
 // The CUDA-graph mode a deployment runs: --compilation-config's cudagraph_mode, else the
@@ -971,31 +1011,35 @@ constexpr bool has_full_cudagraphs(cudagraph_mode mode) {
          mode == cudagraph_mode::full_and_piecewise;
 }
 
-// The graphs captured by cudagraph_mode: PIECEWISE ones for every capture size, FULL ones for
-// every size (FULL) or for the uniform decode batches up to `decode_seqs` (max_num_seqs x (1 +
-// speculative tokens)); none with NONE. The mode as cudagraph_mode_of resolves it.
-constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_rules& rules, std::int32_t decode_seqs,
-                                               count_t max_num_batched_tokens,
+// The graphs captured by cudagraph_mode (as cudagraph_mode_of resolves it): PIECEWISE ones for
+// every capture size, FULL ones for every size (FULL) or for the uniform decode batches up to
+// max_num_seqs x q tokens (q = 1 + speculative tokens); none with NONE. With a speculative decoder
+// and FULL decode graphs the V1 runner first rounds every size up to a multiple of q (from v0.12);
+// Model Runner V2 keeps the sizes for PIECEWISE graphs and rounds its FULL decode sizes.
+constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_rules& rules, std::int32_t max_num_seqs,
+                                               std::int32_t decode_query_len, count_t max_num_batched_tokens,
                                                attention_backend backend = attention_backend::automatic) {
-  if (d.enforce_eager) return {};
-  const bool listed = !d.cudagraph_capture_sizes.empty();
-  const count_t also =
-      rules.captures_off_grid_max_num_seqs && d.speculative.method == speculative_method::none &&
-              d.max_cudagraph_capture_size == 0
-          ? decode_seqs
-          : 0;
-  const count_t all = listed ? listed_capture_sizes(d.cudagraph_capture_sizes, max_num_batched_tokens)
-                             : cudagraph_capture_sizes(d.gpu, decode_seqs, max_num_batched_tokens, rules, -1,
-                                                       d.max_cudagraph_capture_size, also);
-  const count_t decode = listed ? listed_capture_sizes(d.cudagraph_capture_sizes, max_num_batched_tokens, decode_seqs)
-                                : cudagraph_capture_sizes(d.gpu, decode_seqs, max_num_batched_tokens, rules,
-                                                          decode_seqs, d.max_cudagraph_capture_size, also);
-  switch (cudagraph_mode_of(d, rules, backend)) {
+  const cudagraph_mode mode = cudagraph_mode_of(d, rules, backend);
+  if (mode == cudagraph_mode::none) return {};
+  const count_t q = max_of(count_t{decode_query_len}, count_t{1});
+  capture_sizes sizes = vllm_capture_sizes(d.gpu, rules, max_num_seqs, decode_query_len, max_num_batched_tokens,
+                                           d.max_cudagraph_capture_size, d.cudagraph_capture_sizes);
+  const count_t widest_decode = checked_mul(count_t{max_num_seqs}, q);
+  count_t decode = sizes_up_to(sizes, widest_decode);
+  if (q > 1 && has_full_cudagraphs(mode)) {
+    if (uses_v2_model_runner(d, rules)) {
+      decode = rounded_capture_sizes(sizes, q, widest_decode, false).size();
+    } else if (rules.v1_rounds_capture_sizes_for_spec_decode) {
+      sizes = rounded_capture_sizes(sizes, q, sizes.empty() ? 0 : sizes.back(), true);
+      decode = sizes_up_to(sizes, widest_decode);
+    }
+  }
+  switch (mode) {
     case cudagraph_mode::none: return {};
-    case cudagraph_mode::piecewise: return {all, 0};
-    case cudagraph_mode::full: return {0, all};
+    case cudagraph_mode::piecewise: return {sizes.size(), 0};
+    case cudagraph_mode::full: return {0, sizes.size()};
     case cudagraph_mode::full_decode_only: return {0, decode};
-    case cudagraph_mode::full_and_piecewise: return {all, decode};
+    case cudagraph_mode::full_and_piecewise: return {sizes.size(), decode};
   }
   return {};
 }
@@ -1104,11 +1148,9 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
     p.non_torch.bytes = checked_add(p.non_torch.bytes, p.consumed_profile_bytes);
   }
 
-  // Speculative decoding raises the capture ceiling to min(max_num_seqs x (1 + K) x 2, 512):
-  // decode steps verify 1 + K tokens a request (uniform_decode_query_len).
-  const std::int32_t k = speculative_tokens(d);
-  const std::int32_t graph_seqs = static_cast<std::int32_t>(min_of(count_t{max_num_seqs} * (1 + k), count_t{1} << 20));
-  const cudagraph_counts graphs = cudagraphs_captured(d, rules, graph_seqs, max_num_batched_tokens, backend);
+  // A speculative decoder's decode steps verify 1 + K tokens a request (uniform_decode_query_len).
+  const std::int32_t q = 1 + speculative_tokens(d);
+  const cudagraph_counts graphs = cudagraphs_captured(d, rules, max_num_seqs, q, max_num_batched_tokens, backend);
   p.num_cudagraphs = graphs.total();
   p.num_full_cudagraphs = graphs.full;
   p.cudagraph_cuts = cudagraph_cuts(m, pp);

@@ -107,6 +107,12 @@ struct vllm_rules {
   bool captures_off_grid_max_num_seqs = true;
   // max_num_batched_tokens is captured too where it is within the ceiling and off the grid.
   bool captures_max_num_batched_tokens = true;
+  // With a speculative decoder the derived capture sizes also hold its uniform decode batches,
+  // n x (1 + K) tokens for a grid of request counts n, within the ceiling.
+  bool captures_uniform_decode_sizes = true;
+  // With a speculative decoder and FULL decode graphs, the V1 runner rounds every capture size up
+  // to a multiple of 1 + K (CompilationConfig.adjust_cudagraph_sizes_for_spec_decode).
+  bool v1_rounds_capture_sizes_for_spec_decode = true;
   // Model Runner V2 measures its CUDA graphs for the budget (every PIECEWISE graph and two FULL
   // ones captured into a throwaway pool); before, its profile_cudagraph_memory returned 0.
   bool v2_runner_estimates_cudagraphs = true;
@@ -292,6 +298,12 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // vLLM PR #40734 ("Fix max_num_batched_token not captured in cuda graph", merged after its
   // 2026-04-29 review, after #41069 of v0.20.2; dated: v0.21).
   r.captures_max_num_batched_tokens = v >= at_least(0, 21);
+  // vLLM PR #50488 (merged 2026-08-29) and its fix-forward #54418 (2026-08-30, the sizes kept
+  // under the old ceiling), both after v0.28.0 (2026-08-26): v0.29.
+  r.captures_uniform_decode_sizes = v >= at_least(0, 29);
+  // vLLM PR #28315 (issue #28207's "temp fix", November 2025; vllm-ascend's PR #4640 of
+  // 2025-12-02 calls CompilationConfig's method at v0.12.0): dated v0.12.
+  r.v1_rounds_capture_sizes_for_spec_decode = v >= at_least(0, 12);
   // Model Runner V2's oracle: PR #39337 (Qwen3 dense, v0.22), #43458 (Llama, Mistral, v0.23),
   // #42667 and #44446 (their MoE and quantized models, v0.24), #44443 (every dense model, v0.25),
   // #53183 (every model, v0.29; v2_model_runner_for_all_models above). Release boundaries from

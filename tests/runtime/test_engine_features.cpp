@@ -205,7 +205,7 @@ TEST_CASE("--compilation-config: the CUDA-graph mode and listed capture sizes", 
   const vllm_rules r = rules_for(d.vllm);
   const auto counts = [&](std::optional<cudagraph_mode> m) {
     d.cudagraph_mode = m;
-    const cudagraph_counts c = cudagraphs_captured(d, r, 1024, 8192);
+    const cudagraph_counts c = cudagraphs_captured(d, r, 1024, 1, 8192);
     return std::pair{c.piecewise, c.full};
   };
   CHECK(counts(std::nullopt) == std::pair<count_t, count_t>{51, 51});
@@ -232,11 +232,11 @@ TEST_CASE("--compilation-config: the CUDA-graph mode and listed capture sizes", 
   CHECK(counts(std::nullopt) == std::pair<count_t, count_t>{4, 4});
   CHECK(plan_of(d).profile.cudagraph.bytes == 68'618'752);
   d.cudagraph_mode.reset();
-  const cudagraph_counts two_seqs = cudagraphs_captured(d, r, 2, 8192);
+  const cudagraph_counts two_seqs = cudagraphs_captured(d, r, 2, 1, 8192);
   CHECK(two_seqs.piecewise == 4);
   CHECK(two_seqs.full == 2);
   // Before v0.11 the default mode is PIECEWISE.
-  CHECK(cudagraphs_captured(d, rules_for({0, 10, 2}), 1024, 8192).full == 0);
+  CHECK(cudagraphs_captured(d, rules_for({0, 10, 2}), 1024, 1, 8192).full == 0);
   d.cudagraph_capture_sizes = {4, 0};
   CHECK(error_of(d) == error{errc::cudagraph_capture_size_must_be_positive, {0}});
 }

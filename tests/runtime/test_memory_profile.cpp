@@ -575,20 +575,20 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   // Capture sizes up to 512: [1, 2, 4], 8 .. 248 by 8 (31), 256 .. 512 by 16 (17) = 51; before
   // v0.11.1 by 8 throughout: 3 + 64 = 67. FULL graphs for 256 sequences: 3 + 31 + 1 = 35.
   constexpr vllm_rules now = rules_for({0, 33, 0});
-  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 8192, now) == 51);
-  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 8192, rules_for({0, 10, 1})) == 67);
-  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::l40s, 256, 2048, now, 256) == 35);
+  STATIC_REQUIRE(vllm_capture_sizes(gpus::h100_sxm, now, 1024, 1, 8192).size() == 51);
+  STATIC_REQUIRE(vllm_capture_sizes(gpus::h100_sxm, rules_for({0, 10, 1}), 1024, 1, 8192).size() == 67);
+  STATIC_REQUIRE(sizes_up_to(vllm_capture_sizes(gpus::l40s, now, 256, 1, 2048), 256) == 35);
   STATIC_REQUIRE(default_cudagraphs(gpus::l40s, now, 256, 2048).full == 35);
   STATIC_REQUIRE(default_cudagraphs(gpus::l40s, rules_for({0, 10, 2}), 256, 2048).full == 0);  // PIECEWISE only
   // Blackwell captures up to 1,024 from v0.28: 3 + 31 + (1,024 - 256) / 16 + 1 = 83.
-  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::b200, 1024, 16384, now) == 83);
+  STATIC_REQUIRE(vllm_capture_sizes(gpus::b200, now, 1024, 1, 16384).size() == 83);
   // --max-cudagraph-capture-size replaces min(2 x max_num_seqs, 512), still capped by the batch:
   // 512 with 128 sequences is 51 sizes, FULL for decodes up to 128: 3 + 16 = 19; 1 is [1]; 4,096
   // with 2,048 batched tokens stops at 2,048: 3 + 31 + (2,048 - 256) / 16 + 1 = 147.
-  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::rtx_5090, 128, 32768, now, -1, 512) == 51);
+  STATIC_REQUIRE(vllm_capture_sizes(gpus::rtx_5090, now, 128, 1, 32768, 512).size() == 51);
   STATIC_REQUIRE(default_cudagraphs(gpus::rtx_5090, now, 128, 32768, 512).total() == 51 + 19);
   STATIC_REQUIRE(default_cudagraphs(gpus::rtx_5090, now, 1, 8192, 1).total() == 1 + 1);
-  STATIC_REQUIRE(cudagraph_capture_sizes(gpus::h100_sxm, 1024, 2048, now, -1, 4096) == 147);
+  STATIC_REQUIRE(vllm_capture_sizes(gpus::h100_sxm, now, 1024, 1, 2048, 4096).size() == 147);
   // An off-grid max_num_seqs joins the sizes from v0.30 (PR #57355): 100 sequences capture up to
   // 200 tokens, [1, 2, 4] and 8 .. 200 by 8 (25) = 28, and 100 = 29; FULL up to 100: 3 + 12 (8 ..
   // 96) + 1 = 16. v0.29: 28 and 15. 96 is on the grid and adds nothing.
@@ -608,21 +608,28 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   {
     const deployment given{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_num_seqs = 100,
                            .max_cudagraph_capture_size = 200};
-    CHECK(cudagraphs_captured(given, now, 100, 8192).total() == 28 + 15);
+    CHECK(cudagraphs_captured(given, now, 100, 1, 8192).total() == 28 + 15);
   }
-  // Not with speculative decoding (its decode widths follow another rule, PR #50488, which kvplan
-  // does not model: these counts are the grid's alone): Llama-3.1-8B with EAGLE-3 at 2 tokens and
-  // 100 sequences: decode width 300, capture up to 512 tokens (51), FULL up to 300: 3 + 31 + (300 -
-  // 256) / 16 + 1 = 37.
+  // With a speculative decoder (q = 1 + K tokens a decode step) the ceiling is min(max_num_seqs x
+  // q x 2, 512), and from v0.29 (PRs #50488, #54418) the uniform decode batches join the grid:
+  // n x q for n in [1, 2, 4], 8 .. 96 by 8 and max_num_seqs. Llama-3.1-8B with EAGLE-3 at 2 tokens
+  // (q = 3) and 100 sequences on an H100: the 51-size grid up to 512 and 3, 6, 12, 264 and 300
+  // off it (24 .. 240 and 288 are on it): 56 PIECEWISE sizes. Model Runner V2 rounds its FULL
+  // decode sizes up to multiples of 3, up to 300 (100 x 3): 3, 6, 9, 12, 18, 24, then 33 .. 240
+  // by three of the grid's strides of 8 (27), 249, 258, 264, 273, 288, 300: 39. v0.28: the grid
+  // alone, 51, rounded the same way but without 264 and 300: 37.
   {
     deployment spec{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_num_seqs = 100,
                     .speculative = {.method = speculative_method::eagle3, .num_speculative_tokens = 2,
                                     .draft = models::llama_3_2_1b}};
-    const cudagraph_counts c = cudagraphs_captured(spec, now, 300, 8192);
-    CHECK(c.piecewise == 51);
-    CHECK(c.full == 37);
+    CHECK(uses_v2_model_runner(spec, now));
+    const cudagraph_counts c = cudagraphs_captured(spec, now, 100, 3, 8192);
+    CHECK(c.piecewise == 56);
+    CHECK(c.full == 39);
+    spec.vllm = {0, 28, 0};
+    CHECK(cudagraphs_captured(spec, rules_for(spec.vllm), 100, 3, 8192).piecewise == 51);
     deployment plain{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_num_seqs = 100};
-    CHECK(cudagraphs_captured(plain, now, 100, 8192).total() == 29 + 16);
+    CHECK(cudagraphs_captured(plain, now, 100, 1, 8192).total() == 29 + 16);
   }
   // A graph is cut at each layer whose mixer is a splitting op: NemotronH's 23 MoE-only layers
   // of 52 cut nothing (29 remain); Llama-3.3-Nemotron-Super-49B's NAS no-op layers neither.
@@ -695,13 +702,14 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   // FULL_AND_PIECEWISE is not supported with spec-decode for attention backend FlashInferBackend
   // (support: AttentionCGSupport.UNIFORM_SINGLE_TOKEN_DECODE); setting cudagraph_mode=PIECEWISE",
   // noonghunna/club-3090#584). Llama-3.1-8B on an H100 at v0.26 with ngram x 3: decode batches
-  // of 1,024 x 4 tokens put the ceiling at 512, so 3 + 31 + 17 = 51 PIECEWISE sizes, and with
-  // FlashAttention as many FULL ones.
+  // of 1,024 x 4 tokens put the ceiling at 512, so 3 + 31 + 17 = 51 sizes; with FlashAttention
+  // the V1 runner keeps FULL decode graphs and rounds every size up to a multiple of 4 (1 and 2
+  // become 4): 49 PIECEWISE and 49 FULL; with FlashInfer, PIECEWISE at the 51 sizes.
   {
     deployment h100{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_model_len = 8192, .vllm = {0, 26, 0}};
     h100.speculative = {.method = speculative_method::ngram, .num_speculative_tokens = 3};
     CHECK(make_plan(h100).backend == attention_backend::flash_attn);
-    CHECK(make_plan(h100).profile.num_cudagraphs == 51 + 51);
+    CHECK(make_plan(h100).profile.num_cudagraphs == 49 + 49);
     CHECK(make_plan(h100).full_cudagraphs);
     h100.backend = attention_backend::flashinfer;
     CHECK(make_plan(h100).profile.num_cudagraphs == 51);
