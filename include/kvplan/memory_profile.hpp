@@ -331,7 +331,7 @@ constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rule
 // mxfp4_round_up_hidden_size_and_intermediate_size): Marlin, which runs them on GPUs without
 // fp4 tensor cores, rounds the hidden size up to 256 and each rank's intermediate size to 128;
 // Blackwell's TRT-LLM and FlashInfer kernels both to 256 (the intermediate size to 128 from
-// v0.27, vLLM PR #50000). gpt-oss's 2,880 becomes 3,072 and,
+// v0.27, vLLM PR #50000; the sm100 family's). gpt-oss's 2,880 becomes 3,072 and,
 // at TP 4, 720 becomes 768. Hopper runs them on OpenAI's Triton kernels from v0.12 (the
 // intermediate size to 64, the hidden size as it is), which until v0.26 keep the checkpoint's
 // scales (8 bits a block of 32) beside the swizzled copy: 0.25 of every 4.25 bits again,
@@ -349,10 +349,13 @@ struct mxfp4_kernels {
 constexpr mxfp4_kernels mxfp4_kernels_for(const gpu& g, const vllm_rules& rules) {
   if (g.vendor == gpu_vendor::nvidia && g.compute_capability == 90 && rules.hopper_mxfp4_triton)
     return {.triton = true, .float32_biases = true, .intermediate_multiple = 64};
-  if (g.is_blackwell())
+  if (g.vendor == gpu_vendor::nvidia && g.compute_capability / 10 == 10)
     return {.float32_biases = true, .hidden_multiple = 256,
             .intermediate_multiple = rules.blackwell_mxfp4_intermediate_128 ? 128 : 256};
-  // Marlin's padding; ROCm runs the Triton kernels (float32 biases) and is taken to pad as Marlin.
+  // Marlin's padding, also on the sm120 family (RTX 50xx, RTX PRO 6000, GB10): get_mxfp4_backend
+  // offers FlashInfer's kernels to the sm100 family only and OpenAI's Triton kernels below sm110
+  // (vLLM issue #30135 at v0.12, PR #37751 at v0.18: "SM120 GPUs ... fall back to the slow Marlin
+  // backend"). ROCm runs the Triton kernels (float32 biases) and is taken to pad as Marlin.
   return {.float32_biases = g.vendor == gpu_vendor::amd, .hidden_multiple = 256, .intermediate_multiple = 128};
 }
 

@@ -403,6 +403,12 @@ TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_pr
   // From v0.27 (vLLM PR #50000) the TRT-LLM kernels pad the intermediate size to 128: 2,944.
   CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::b200, 1, now) ==
         Approx(3072.0 / 2880.0 * 2944.0 / 2880.0));
+  // The sm120 family (RTX 50xx, RTX PRO 6000) has neither FlashInfer's mxfp4 kernels nor OpenAI's
+  // Triton ones: Marlin's padding at every release, 2,880 -> 3,072 and -> 2,944 (a multiple of 128).
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::rtx_pro_6000, 1, rules_for({0, 26, 0})) ==
+        Approx(3072.0 / 2880.0 * 2944.0 / 2880.0));
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::rtx_5090, 2, now) ==
+        Approx(3072.0 / 2880.0 * 1536.0 / 1440.0));
   // Hopper: Marlin before v0.12; then OpenAI's Triton kernels, which pad each rank's intermediate
   // size to 64 only (2,880 stays 2,880 at TP 1; 720 -> 768 at TP 4) and leave the hidden size,
   // and until v0.26 keep the checkpoint's scales beside their own: x (1 + 0.25 / 4.25).
@@ -435,6 +441,7 @@ TEST_CASE("weights: gpt-oss's expert biases in float32 where the kernels take th
   // Marlin keeps them bf16: an A100, and Hopper before v0.12.
   CHECK(extra(gpus::a100_80gb, 1, false, newest_vllm) == 0);
   CHECK(extra(gpus::h100_sxm, 1, false, {0, 11, 0}) == 0);
+  CHECK(extra(gpus::rtx_pro_6000, 1, false, newest_vllm) == 0);  // Marlin on the sm120 family
   // The weights carry them: one H100 at v0.33 holds 79,626,240 B more than at the same layout in bf16.
   const deployment d{.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm};
   const vllm_rules r = rules_for(newest_vllm);
