@@ -65,6 +65,18 @@ constexpr bool runs_uniform_batch_graphs(attention_backend b, const gpu& g) {
   }
 }
 
+// Whether the backend's builder captures FULL graphs of any batch, mixed prefill and decode ones
+// too (AttentionCGSupport ALWAYS): FlashAttention 3 (Hopper's), Triton attention, ROCm attention.
+// No state layer's builder does (the Mamba ones are UNIFORM_BATCH).
+constexpr bool runs_any_batch_graphs(attention_backend b, const gpu& g) {
+  switch (b) {
+    case attention_backend::flash_attn: return g.vendor == gpu_vendor::nvidia && g.compute_capability == 90;
+    case attention_backend::triton_attn:
+    case attention_backend::rocm_attn: return true;
+    default: return false;
+  }
+}
+
 // Whether the state layers' builders run uniform batches too: the Mamba ones (Mamba-1 / 2,
 // short conv, GDN: BaseMambaAttentionMetadataBuilder, UNIFORM_BATCH) do; MiniMax's lightning
 // attention (LinearAttentionMetadataBuilder) decodes one token a request only.

@@ -989,22 +989,27 @@ constexpr cudagraph_counts default_cudagraphs(const gpu& g, const vllm_rules& ru
 }
 
 // The CUDA-graph mode a deployment runs: --compilation-config's cudagraph_mode, else the
-// release's default (FULL_AND_PIECEWISE from v0.11); NONE with --enforce-eager. With a
-// speculative decoder a decode step verifies 1 + K tokens a request, and vLLM
-// (resolve_cudagraph_mode_and_sizes) keeps FULL decode graphs only where every backend runs
-// uniform batches of that length (the attention backend, `backend` where it is resolved, and the
-// state layers'); else it warns "... is not supported with spec-decode for attention backend ...;
-// setting cudagraph_mode=PIECEWISE" (FULL_AND_PIECEWISE), or NONE where no attention split
-// leaves pieces (FULL, FULL_DECODE_ONLY).
+// release's default (FULL_AND_PIECEWISE from v0.11); NONE with --enforce-eager. vLLM
+// (resolve_cudagraph_mode_and_sizes, with the lowest AttentionCGSupport of the backends, the
+// resolved attention `backend` and the state layers') then lowers it: FULL for mixed batches needs
+// every builder at ALWAYS, else FULL_AND_PIECEWISE; with a speculative decoder a decode step
+// verifies 1 + K tokens a request, and FULL decode graphs need every builder to run such uniform
+// batches, else "... is not supported with spec-decode for attention backend ...; setting
+// cudagraph_mode=PIECEWISE" (vLLM splits the graph at attention in every mode it compiles).
+// `backend` automatic: not resolved, the mode kept.
 constexpr cudagraph_mode cudagraph_mode_of(const deployment& d, const vllm_rules& rules,
                                            attention_backend backend = attention_backend::automatic) {
   if (d.enforce_eager) return cudagraph_mode::none;
-  const cudagraph_mode mode = d.cudagraph_mode.value_or(
+  cudagraph_mode mode = d.cudagraph_mode.value_or(
       rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise : cudagraph_mode::piecewise);
-  const bool uniform = (backend == attention_backend::automatic || runs_uniform_batch_graphs(backend, d.gpu)) &&
-                       state_layers_run_uniform_batch_graphs(d.model);
-  if (d.speculative.method == speculative_method::none || uniform || mode == cudagraph_mode::piecewise) return mode;
-  return mode == cudagraph_mode::full_and_piecewise ? cudagraph_mode::piecewise : cudagraph_mode::none;
+  if (backend == attention_backend::automatic) return mode;
+  const bool state_layers = d.model.is_hybrid();
+  if (mode == cudagraph_mode::full && (state_layers || !runs_any_batch_graphs(backend, d.gpu)))
+    mode = cudagraph_mode::full_and_piecewise;
+  const bool uniform = runs_uniform_batch_graphs(backend, d.gpu) && state_layers_run_uniform_batch_graphs(d.model);
+  if (d.speculative.method != speculative_method::none && !uniform && mode != cudagraph_mode::piecewise)
+    mode = cudagraph_mode::piecewise;
+  return mode;
 }
 
 // Whether the mode captures FULL graphs of decode batches (FULL, FULL_DECODE_ONLY,
@@ -1027,14 +1032,16 @@ constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_r
   const count_t q = max_of(count_t{decode_query_len}, count_t{1});
   capture_sizes sizes = vllm_capture_sizes(d.gpu, rules, max_num_seqs, decode_query_len, max_num_batched_tokens,
                                            d.max_cudagraph_capture_size, d.cudagraph_capture_sizes);
+  // FULL decode graphs for uniform decode batches: q to max_num_seqs x q tokens.
   const count_t widest_decode = checked_mul(count_t{max_num_seqs}, q);
-  count_t decode = sizes_up_to(sizes, widest_decode);
+  const auto decode_sizes = [&] { return sizes_up_to(sizes, widest_decode) - sizes_up_to(sizes, q - 1); };
+  count_t decode = decode_sizes();
   if (q > 1 && has_full_cudagraphs(mode)) {
     if (uses_v2_model_runner(d, rules)) {
       decode = rounded_capture_sizes(sizes, q, widest_decode, false).size();
     } else if (rules.v1_rounds_capture_sizes_for_spec_decode) {
       sizes = rounded_capture_sizes(sizes, q, sizes.empty() ? 0 : sizes.back(), true);
-      decode = sizes_up_to(sizes, widest_decode);
+      decode = decode_sizes();
     }
   }
   switch (mode) {

@@ -723,9 +723,32 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
     CHECK(make_plan(h100).profile.num_full_cudagraphs == 0);
     CHECK_FALSE(make_plan(h100).full_cudagraphs);
     CHECK(cudagraph_mode_of(h100, rules_for(h100.vllm), attention_backend::flashinfer) == cudagraph_mode::piecewise);
-    h100.cudagraph_mode = cudagraph_mode::full_decode_only;  // no pieces to fall back to
-    CHECK(cudagraph_mode_of(h100, rules_for(h100.vllm), attention_backend::flashinfer) == cudagraph_mode::none);
-    CHECK(make_plan(h100).profile.num_cudagraphs == 0);
+    // FULL_DECODE_ONLY falls back the same way (vLLM splits at attention in every mode it
+    // compiles): "CUDAGraphMode.FULL_DECODE_ONLY is not supported with spec-decode for attention
+    // backend FlashInferBackend ...; setting cudagraph_mode=PIECEWISE".
+    h100.cudagraph_mode = cudagraph_mode::full_decode_only;
+    CHECK(cudagraph_mode_of(h100, rules_for(h100.vllm), attention_backend::flashinfer) == cudagraph_mode::piecewise);
+    CHECK(make_plan(h100).profile.num_cudagraphs == 51);
+  }
+  // FULL graphs of mixed batches need every builder at ALWAYS (FlashAttention 3 on Hopper, Triton
+  // and ROCm attention); else vLLM keeps FULL for decode batches and PIECEWISE for the rest. The
+  // same Llama on an H100 without speculation: FULL as asked (51 FULL graphs) with FlashAttention
+  // 3, FULL_AND_PIECEWISE with FlashInfer (UNIFORM_SINGLE_TOKEN_DECODE): 51 + 51 (1,024
+  // sequences, the 512-token grid); on an A100 (FlashAttention 2: UNIFORM_BATCH) too, whose
+  // 256 sequences take FULL graphs up to 256: 51 + 35.
+  {
+    deployment full{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_model_len = 8192,
+                    .cudagraph_mode = cudagraph_mode::full, .vllm = {0, 26, 0}};
+    CHECK(cudagraph_mode_of(full, rules_for(full.vllm), attention_backend::flash_attn) == cudagraph_mode::full);
+    CHECK(make_plan(full).profile.num_cudagraphs == 51);
+    CHECK(make_plan(full).profile.num_full_cudagraphs == 51);
+    full.backend = attention_backend::flashinfer;
+    CHECK(cudagraph_mode_of(full, rules_for(full.vllm), full.backend) == cudagraph_mode::full_and_piecewise);
+    CHECK(make_plan(full).profile.num_cudagraphs == 51 + 51);
+    full.backend = attention_backend::automatic;
+    full.gpu = gpus::a100_80gb;
+    CHECK(make_plan(full).backend == attention_backend::flash_attn);
+    CHECK(make_plan(full).profile.num_cudagraphs == 51 + 35);
   }
 }
 
