@@ -40,7 +40,10 @@ struct plan {
   std::int32_t max_num_seqs = 0;
   count_t max_num_batched_tokens = 0;
   count_t in_flight_tokens = 0;  // what sliding / chunked layers are sized for
-  bool full_cudagraphs = false;  // FULL CUDA graphs captured (the mode's, not --enforce-eager)
+  // The CUDA-graph mode as vLLM resolves it (cudagraph_mode_of), and whether it captures FULL
+  // graphs.
+  kvplan::cudagraph_mode cudagraph_mode = kvplan::cudagraph_mode::none;
+  bool full_cudagraphs = false;
   // vLLM checks max_num_seqs against the blocks (Mamba state under FULL graphs, v0.19+).
   bool seqs_need_mamba_blocks = false;
   bool prefix_caching = false;
@@ -268,7 +271,8 @@ constexpr plan plan_of_valid(const deployment& d) {
   // FULL graphs as the resolved mode says (not the graphs counted: a mode with FULL graphs
   // keeps them even where no listed size is a decode batch; with a speculative decoder, only
   // where every backend runs uniform batches of 1 + K tokens: cudagraph_mode_of).
-  p.full_cudagraphs = has_full_cudagraphs(cudagraph_mode_of(d, s.rules, s.backend));
+  p.cudagraph_mode = cudagraph_mode_of(d, s.rules, s.backend);
+  p.full_cudagraphs = has_full_cudagraphs(p.cudagraph_mode);
   p.max_num_batched_tokens = s.max_num_batched_tokens;
   p.in_flight_tokens = s.in_flight_tokens;
   p.prefix_caching = s.prefix_caching;

@@ -180,7 +180,17 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
   } else if (m.cudagraph.bytes == 0) {
     line("  CUDA graphs    not taken from the budget by this release and runner (or --enforce-eager)");
   } else {
-    line("  CUDA graphs    " + with_commas(m.num_cudagraphs - m.num_full_cudagraphs) + " PIECEWISE graphs of " +
+    // The mode vLLM runs, and the one asked for where vLLM lowers it (a backend below FULL).
+    const kvplan::cudagraph_mode asked = kvplan::cudagraph_mode_of(d, kvplan::rules_for(d.vllm));
+    line("  CUDA graphs    cudagraph_mode " + std::string(kvplan::to_string(p.cudagraph_mode)) +
+         (asked != p.cudagraph_mode ? " (" + std::string(kvplan::to_string(asked)) + " lowered: the " +
+                                          std::string(kvplan::to_string(p.backend)) + " backend" +
+                                          (d.speculative.method != kvplan::speculative_method::none
+                                               ? " with a speculative decoder)"
+                                               : ")")
+                                    : std::string()) +
+         ":");
+    line("                 " + with_commas(m.num_cudagraphs - m.num_full_cudagraphs) + " PIECEWISE graphs of " +
          with_commas(m.cudagraph_cuts) + " cuts (attention, Mamba, indexer ops) and " +
          with_commas(m.num_full_cudagraphs) + " FULL graphs, at a graph's memory per cut and per FULL graph (from "
          "start-up logs) = " + with_commas(m.cudagraph.bytes) + " B");
