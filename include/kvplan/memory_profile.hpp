@@ -851,8 +851,13 @@ constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vll
 // The batch sizes vLLM captures (VllmConfig._set_cudagraph_sizes), ascending and distinct.
 using capture_sizes = static_vector<count_t, 256>;
 
-// Adds a size to an ascending list of distinct sizes.
+// Adds a size to an ascending list of distinct sizes (in constant time when it is the largest,
+// as the grids add theirs: constant evaluation pays for every step).
 constexpr void add_capture_size(capture_sizes& sizes, count_t size) {
+  if (sizes.empty() || size > sizes.back()) {
+    (void)sizes.push_back(size);
+    return;
+  }
   std::int32_t at = 0;
   while (at < sizes.size() && sizes[at] < size) ++at;
   if (at < sizes.size() && sizes[at] == size) return;
