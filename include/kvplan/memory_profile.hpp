@@ -858,6 +858,7 @@ constexpr void add_capture_size(capture_sizes& sizes, count_t size) {
     (void)sizes.push_back(size);
     return;
   }
+  if (size == sizes.back()) return;
   std::int32_t at = 0;
   while (at < sizes.size() && sizes[at] < size) ++at;
   if (at < sizes.size() && sizes[at] == size) return;
