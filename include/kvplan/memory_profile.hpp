@@ -352,11 +352,19 @@ constexpr mxfp4_kernels mxfp4_kernels_for(const gpu& g, const vllm_rules& rules)
   if (g.vendor == gpu_vendor::nvidia && g.compute_capability / 10 == 10)
     return {.float32_biases = true, .hidden_multiple = 256,
             .intermediate_multiple = rules.blackwell_mxfp4_intermediate_128 ? 128 : 256};
+  // ROCm runs its own kernels (Triton, CK / AITER: float32 biases) and pads for them: on gfx950
+  // (MI350X, MI355X) both sizes to 256 in every release read (get_padding_alignment, then the
+  // mxfp4 oracle); on gfx942 (MI300X, MI325X) the hidden size to 256 (the FusedMoE layer's
+  // roundup for ROCm) and the intermediate size to 128 (get_padding_alignment) until vLLM PR
+  // #34285 (February 2026) made the hidden size 128 too, and the oracle (PR #37128) later 256
+  // for both: undated, so kvplan keeps the first.
+  if (g.vendor == gpu_vendor::amd)
+    return {.float32_biases = true, .hidden_multiple = 256, .intermediate_multiple = g.compute_capability >= 950 ? 256 : 128};
   // Marlin's padding, also on the sm120 family (RTX 50xx, RTX PRO 6000, GB10): get_mxfp4_backend
   // offers FlashInfer's kernels to the sm100 family only and OpenAI's Triton kernels below sm110
   // (vLLM issue #30135 at v0.12, PR #37751 at v0.18: "SM120 GPUs ... fall back to the slow Marlin
-  // backend"). ROCm runs the Triton kernels (float32 biases) and is taken to pad as Marlin.
-  return {.float32_biases = g.vendor == gpu_vendor::amd, .hidden_multiple = 256, .intermediate_multiple = 128};
+  // backend").
+  return {.hidden_multiple = 256, .intermediate_multiple = 128};
 }
 
 // The factor by which that grows the experts' bytes (both expert matrices are hidden x
