@@ -60,7 +60,7 @@ constexpr bool runs_uniform_batch_graphs(attention_backend b, const gpu& g) {
     case attention_backend::flashmla_sparse:
     case attention_backend::flash_attn_mla_sparse:
     case attention_backend::flashinfer_mla_sparse: return true;
-    case attention_backend::flashinfer: return g.vendor == gpu_vendor::nvidia && g.compute_capability / 10 == 10;
+    case attention_backend::flashinfer: return g.is_sm100_family();
     default: return false;
   }
 }

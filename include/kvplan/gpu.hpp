@@ -61,6 +61,10 @@ struct gpu {
   std::string_view interconnect{};       // scale-up link, e.g. "NVLink 4, 900 GB/s bidirectional"
   std::string_view source{};             // where the memory figure was read
 
+  // vLLM's is_device_capability_family(100): B200, GB200, B300 (sm100, sm103), not the sm120
+  // RTX cards.
+  constexpr bool is_sm100_family() const { return vendor == gpu_vendor::nvidia && compute_capability / 10 == 10; }
+
   constexpr bool is_blackwell() const {
     return architecture == gpu_architecture::blackwell ||
            architecture == gpu_architecture::blackwell_ultra ||

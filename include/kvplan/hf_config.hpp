@@ -1059,8 +1059,10 @@ constexpr count_t builder::read_max_model_len() {
     if (r.resets_length) rescaled = r.yarn_original;
     if (r.has_factor) rescaled_factor = r.factor;
     if (r.has_factor && !r.yarn) factor = r.factor;
-    if (r.yarn && r.has_factor)
-      yarn_rope_positions_ = static_cast<count_t>(static_cast<double>(r.yarn_original > 0 ? r.yarn_original : derived) * r.factor);
+    if (r.yarn && r.has_factor) {
+      const count_t original = r.yarn_original > 0 ? r.yarn_original : derived;
+      yarn_rope_positions_ = static_cast<count_t>(static_cast<double>(original) * r.factor);
+    }
   };
   if (nested) {
     for (std::uint32_t i = 0; i < params.indexed(); ++i)

@@ -349,7 +349,7 @@ struct mxfp4_kernels {
 constexpr mxfp4_kernels mxfp4_kernels_for(const gpu& g, const vllm_rules& rules) {
   if (g.vendor == gpu_vendor::nvidia && g.compute_capability == 90 && rules.hopper_mxfp4_triton)
     return {.triton = true, .float32_biases = true, .intermediate_multiple = 64};
-  if (g.vendor == gpu_vendor::nvidia && g.compute_capability / 10 == 10)
+  if (g.is_sm100_family())
     return {.float32_biases = true, .hidden_multiple = 256,
             .intermediate_multiple = rules.blackwell_mxfp4_intermediate_128 ? 128 : 256};
   // ROCm runs its own kernels (Triton, CK / AITER: float32 biases) and pads for them: on gfx950
@@ -359,7 +359,8 @@ constexpr mxfp4_kernels mxfp4_kernels_for(const gpu& g, const vllm_rules& rules)
   // #34285 (February 2026) made the hidden size 128 too, and the oracle (PR #37128) later 256
   // for both: undated, so kvplan keeps the first.
   if (g.vendor == gpu_vendor::amd)
-    return {.float32_biases = true, .hidden_multiple = 256, .intermediate_multiple = g.compute_capability >= 950 ? 256 : 128};
+    return {.float32_biases = true, .hidden_multiple = 256,
+            .intermediate_multiple = g.compute_capability == 950 ? 256 : 128};
   // Marlin's padding, also on the sm120 family (RTX 50xx, RTX PRO 6000, GB10): get_mxfp4_backend
   // offers FlashInfer's kernels to the sm100 family only and OpenAI's Triton kernels below sm110
   // (vLLM issue #30135 at v0.12, PR #37751 at v0.18: "SM120 GPUs ... fall back to the slow Marlin
@@ -813,7 +814,7 @@ constexpr count_t allreduce_fusion_workspace(const model& m, const gpu& g, std::
   if (tp < 2 || g.vendor != gpu_vendor::nvidia) return 0;
   count_t max_size = 0;
   if (g.compute_capability == 90) max_size = tp == 2 ? 64 * MiB : tp == 4 ? 2 * MiB : tp >= 8 ? MiB / 2 : 0;
-  else if (g.compute_capability / 10 == 10) max_size = tp == 2 ? 64 * MiB : tp == 4 ? 32 * MiB : tp >= 8 ? MiB : 0;
+  else if (g.is_sm100_family()) max_size = tp == 2 ? 64 * MiB : tp == 4 ? 32 * MiB : tp >= 8 ? MiB : 0;
   if (max_size == 0) return 0;
   const count_t message = min_of(max_size, checked_mul(checked_mul(max_num_batched_tokens, m.hidden_size), 2));
   return round_up(checked_mul(4 * count_t{tp}, message), 2 * MiB);
@@ -907,9 +908,10 @@ constexpr capture_sizes vllm_capture_sizes(const gpu& g, const vllm_rules& rules
     return sizes;
   }
   const count_t q = max_of(count_t{decode_query_len}, count_t{1});
-  const count_t cap = rules.capture_up_to_1024_on_sm100 && g.compute_capability / 10 == 10 ? 1024 : 512;
+  const count_t cap = rules.capture_up_to_1024_on_sm100 && g.is_sm100_family() ? 1024 : 512;
   const bool derived = max_capture_size <= 0;
-  const count_t ceiling = derived ? min_of(checked_mul(checked_mul(count_t{max_num_seqs}, q), 2), cap) : max_capture_size;
+  const count_t widest_decode = checked_mul(count_t{max_num_seqs}, q);
+  const count_t ceiling = derived ? min_of(checked_mul(widest_decode, 2), cap) : max_capture_size;
   add_capture_grid(sizes, min_of(ceiling, max_num_batched_tokens), rules.capture_sizes_step_16_from_256);
   if (rules.captures_max_num_batched_tokens && max_num_batched_tokens <= ceiling)
     add_capture_size(sizes, max_num_batched_tokens);
@@ -952,8 +954,9 @@ constexpr capture_sizes rounded_capture_sizes(const capture_sizes& sizes, count_
 
 // The V1 runner's profile_cudagraph_memory (vLLM PR #30515) captures the two largest sizes of
 // each mode into a throwaway pool and takes first capture + (n - 1) x max(second, 1 MiB); V2's
-// (v0.29) captures every graph. Each PIECEWISE size is one CUDA graph per piece, the cuts + 1
-// pieces the splitting ops make (cudagraph_cuts); each FULL size is one graph. What a graph
+// (v0.29) captures every PIECEWISE size and samples FULL graphs as V1 does (below). Each
+// PIECEWISE size is one CUDA graph per piece, the cuts + 1 pieces the splitting ops make
+// (cudagraph_cuts); each FULL size is one graph. What a graph
 // costs is the driver's (its executable graph) and no source gives it; start-up logs do. Per
 // PIECEWISE size and cut, with FULL graphs at the 1 MiB floor:
 //   one GPU: 0.19 - 0.44 MiB (v0.19 - v0.26 estimates: Gemma-4-31B 0.25 on a B300, Qwen2.5-7B

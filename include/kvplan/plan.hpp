@@ -317,8 +317,8 @@ constexpr plan plan_of_valid(const deployment& d) {
     // The target's layers split over the stages; the drafter's sit on the last one.
     layer_range range = pipeline_stage_layers(target.num_layers(), stage, pp);
     if (stage == pp - 1) range.count += p.drafter_layers;
-    const stage_plan st = plan_stage(g, m.layers, range, bounds, derived_max_model_len(d), budget.available_kv_cache_bytes,
-                                     d.num_gpu_blocks_override, s.rules);
+    const stage_plan st = plan_stage(g, m.layers, range, bounds, p.derived_max_model_len,
+                                     budget.available_kv_cache_bytes, d.num_gpu_blocks_override, s.rules);
     if (st.bytes_per_block > 0) auto_fit_len = min_of(auto_fit_len, st.estimated_max_model_len);
     (void)p.stages.push_back(st);
   }

@@ -249,8 +249,8 @@ constexpr error validate(const deployment& d) {
   if (d.kv_cache_memory_bytes < 0) return {errc::kv_cache_memory_bytes_must_be_positive, {d.kv_cache_memory_bytes}};
   if (d.max_model_len < 0 && d.max_model_len != auto_max_model_len)
     return {errc::max_model_len_must_be_positive, {d.max_model_len}};
-  if (d.max_model_len > derived_max_model_len(d))
-    return {errc::max_model_len_exceeds_derived_max, {d.max_model_len, derived_max_model_len(d)}};
+  if (const count_t derived = derived_max_model_len(d); d.max_model_len > derived)
+    return {errc::max_model_len_exceeds_derived_max, {d.max_model_len, derived}};
   if (d.max_num_seqs < 0) return {errc::max_num_seqs_must_be_positive, {d.max_num_seqs}};
   if (d.max_num_batched_tokens < 0) return {errc::max_num_batched_tokens_must_be_positive, {d.max_num_batched_tokens}};
   if (d.max_cudagraph_capture_size < 0)

@@ -191,11 +191,11 @@ struct vllm_rules {
   bool minimax_m3_sparse_attention = true;
   bool minimax_m3_indexer_kv_dtype = true;
   bool decode_context_parallel = true;  // --decode-context-parallel-size
+  bool kv_offloading_flags = true;      // --kv-offloading-size / --kv-offloading-backend
   // Every YaRN rope type (yarn, deepseek_yarn, deepseek_llama_scaling, telechat3-yarn) derives
   // max_model_len from the length keys alone; before, "yarn" derived
   // original_max_position_embeddings x factor and the other names the length x factor.
   bool yarn_keeps_max_position_embeddings = true;
-  bool kv_offloading_flags = true;      // --kv-offloading-size / --kv-offloading-backend
 };
 
 constexpr vllm_rules rules_for(vllm_version version) {

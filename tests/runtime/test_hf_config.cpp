@@ -433,6 +433,9 @@ TEST_CASE("max_model_len: the smallest length key, times the RoPE factor as vLLM
   const model qwen_yarn = model_from_hf_config(read_config("qwen2.5-7b-yarn"));
   CHECK(qwen_yarn.max_model_len == 32768);
   CHECK(qwen_yarn.rescaled_yarn_max_model_len == 131072);
+  // Its YaRN rope still caches original x factor positions whatever length is served: 131,072 x
+  // 128 (head_dim 3,584 / 28) x 2 B.
+  CHECK(kvplan::estimates::rope_cache_bytes(qwen_yarn) == 131072LL * 128 * 2);
   CHECK(make_plan({.model = qwen_yarn, .gpu = gpus::h100_sxm, .vllm = {0, 29, 0}}).derived_max_model_len == 131072);
   CHECK(make_plan({.model = qwen_yarn, .gpu = gpus::h100_sxm, .vllm = {0, 30, 0}}).derived_max_model_len == 32768);
   CHECK(make_plan({.model = qwen_yarn, .gpu = gpus::h100_sxm, .vllm = {0, 30, 0}}).max_model_len == 32768);

@@ -415,6 +415,9 @@ TEST_CASE("weights: the RoPE cache every rank holds, mxfp4 padding", "[memory_pr
         Approx(3072.0 / 2880.0 * 3072.0 / 2880.0));
   CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::mi300x, 1, now) ==
         Approx(3072.0 / 2880.0 * 2944.0 / 2880.0));
+  // get_padding_alignment's 256 is gfx950's alone: an RDNA card (gfx1100) pads as gfx942.
+  CHECK(estimates::mxfp4_expert_padding(models::gpt_oss_120b, gpus::rx_7900_xtx, 1, now) ==
+        Approx(3072.0 / 2880.0 * 2944.0 / 2880.0));
   // Hopper: Marlin before v0.12; then OpenAI's Triton kernels, which pad each rank's intermediate
   // size to 64 only (2,880 stays 2,880 at TP 1; 720 -> 768 at TP 4) and leave the hidden size,
   // and until v0.26 keep the checkpoint's scales beside their own: x (1 + 0.25 / 4.25).

@@ -537,7 +537,9 @@ TEST_CASE("FULL CUDA graphs need a Mamba state block for each sequence (v0.19+)"
                 262144);
   deployment l{.model = lightning, .gpu = gpus::h100_sxm, .kv_cache_memory_bytes = GiB / 8, .max_model_len = 8192,
                .enable_prefix_caching = prefix_caching::disabled};
-  CHECK(make_plan(l).num_gpu_blocks < make_plan(l).max_num_seqs);
+  CHECK(make_plan(l).num_gpu_blocks == 512);
+  CHECK(make_plan(l).blocks_per_request == 135);
+  CHECK(make_plan(l).max_num_seqs == 1024);
   CHECK(make_plan(l).verdict == errc::max_num_seqs_exceeds_mamba_cache_blocks);
   l.speculative = {.method = speculative_method::ngram, .num_speculative_tokens = 3};
   CHECK(make_plan(l).backend == attention_backend::flash_attn);

@@ -80,8 +80,7 @@ constexpr cache_dtype resolve_kv_cache_dtype(const deployment& d, const vllm_rul
   if (d.model.layers.has(layer_kind::compressed_mla) && (t == cache_dtype::auto_ || is_fp8(t))) return cache_dtype::fp8_ds_mla;
   if (detail::has_indexer(d.model)) {
     const bool auto_is_fp8 = rules.sparse_mla_auto_is_fp8_ds_mla || d.gpu.compute_capability / 10 == 12;
-    const bool flashinfer_sparse = d.gpu.vendor == gpu_vendor::nvidia && d.gpu.compute_capability / 10 == 10 &&
-                                   rules.blackwell_sparse_mla_fp8_is_flashinfer &&
+    const bool flashinfer_sparse = d.gpu.is_sm100_family() && rules.blackwell_sparse_mla_fp8_is_flashinfer &&
                                    d.backend != attention_backend::flashmla_sparse;
     if (t == cache_dtype::bfloat16) t = cache_dtype::auto_;
     if (t == cache_dtype::fp8_ds_mla) return t;  // asked for: FLASHMLA_SPARSE takes it
