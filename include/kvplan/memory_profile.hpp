@@ -836,8 +836,8 @@ constexpr count_t allreduce_fusion_workspace(const model& m, const gpu& g, std::
 // exact activation, and one at TP 2 (DeepSeek-R1-Distill-Qwen-14B, v0.11.1) 1.10 GiB, which the
 // Infinity Fabric term already covers; an MI350X log (Qwen2.5-0.5B, v0.22.1) leaves 0.99 GiB
 // beside kvplan's activation (ROCm takes no graph estimate there), inside the uncertainty.
-constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vllm_rules& rules, std::int32_t tp,
-                                         std::int32_t pp, count_t max_num_batched_tokens) {
+constexpr memory_term non_torch_estimate(const gpu& g, const vllm_rules& rules, std::int32_t tp, std::int32_t pp,
+                                         count_t allreduce_workspace_bytes) {
   memory_term t;
   t.bytes = rules.consumed_memory_accounting ? 35 * GiB / 100 : 15 * GiB / 100;
   t.uncertainty_bytes = rules.consumed_memory_accounting ? GiB / 5 : GiB / 10;
@@ -851,7 +851,7 @@ constexpr memory_term non_torch_estimate(const model& m, const gpu& g, const vll
     t.bytes += GiB / 10;
     t.uncertainty_bytes += GiB / 10;
   }
-  if (rules.flashinfer_allreduce_fusion) t.bytes += allreduce_fusion_workspace(m, g, tp, max_num_batched_tokens);
+  t.bytes += allreduce_workspace_bytes;
   return t;
 }
 
@@ -1163,13 +1163,15 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
       p.activation.uncertainty_bytes = max_of(p.activation.uncertainty_bytes, 6 * p.activation_parts.logits_bytes);
   }
 
+  // The fusion is an Inductor pass: no workspace where vLLM does not compile the model, nor with
+  // --enforce-eager ("Inductor compilation was disabled by user settings, optimizations settings
+  // that are only active during inductor compilation will be ignored").
   p.allreduce_workspace_bytes =
-      rules.flashinfer_allreduce_fusion && compiled_by_vllm(m, rules)
+      rules.flashinfer_allreduce_fusion && compiled_by_vllm(m, rules) && !d.enforce_eager
           ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens)
           : 0;
-  p.non_torch = d.memory.non_torch_bytes
-                    ? given(*d.memory.non_torch_bytes)
-                    : non_torch_estimate(m, d.gpu, rules, tp, pp, max_num_batched_tokens);
+  p.non_torch = d.memory.non_torch_bytes ? given(*d.memory.non_torch_bytes)
+                                         : non_torch_estimate(d.gpu, rules, tp, pp, p.allreduce_workspace_bytes);
   if (rules.consumed_memory_accounting && !d.memory.non_torch_bytes) {
     p.consumed_profile_bytes = p.activation_parts.persistent_bytes;
     p.non_torch.bytes = checked_add(p.non_torch.bytes, p.consumed_profile_bytes);

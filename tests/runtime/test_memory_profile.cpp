@@ -588,6 +588,18 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(allreduce_fusion_workspace(models::llama_3_1_70b, gpus::h100_sxm, 4, 8192) == 32 * MiB);
   STATIC_REQUIRE(allreduce_fusion_workspace(models::llama_3_1_70b, gpus::h100_sxm, 1, 8192) == 0);
   STATIC_REQUIRE(allreduce_fusion_workspace(models::llama_3_1_70b, gpus::a100_80gb, 2, 8192) == 0);
+  // The profile takes it only where Inductor's pass runs: not with --enforce-eager, whose
+  // non-torch term is then 512 MiB smaller, and never beside a term that reports 0.
+  {
+    deployment d{.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2,
+                 .max_num_batched_tokens = 8192, .vllm = {0, 26, 0}};
+    const memory_profile compiled = make_plan(d).profile;
+    d.enforce_eager = true;
+    const memory_profile eager = make_plan(d).profile;
+    CHECK(compiled.allreduce_workspace_bytes == 512 * MiB);
+    CHECK(eager.allreduce_workspace_bytes == 0);
+    CHECK(compiled.non_torch.bytes - eager.non_torch.bytes == 512 * MiB);
+  }
   // Capture sizes up to 512: [1, 2, 4], 8 .. 248 by 8 (31), 256 .. 512 by 16 (17) = 51; before
   // v0.11.1 by 8 throughout: 3 + 64 = 67. FULL graphs for 256 sequences: 3 + 31 + 1 = 35.
   constexpr vllm_rules now = rules_for({0, 33, 0});
@@ -671,6 +683,10 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   CHECK(v3.profile.allreduce_workspace_bytes == 32 * MiB);
   CHECK(v4.profile.num_cudagraphs == 83 + 83);
   CHECK(v4.profile.allreduce_workspace_bytes == 0);
+  // The non-torch term holds what it reports (v0.29 adds what the profile keeps, "consumed").
+  const memory_term base = non_torch_estimate(gpus::b200, rules_for({0, 29, 0}), 8, 1, 0);
+  CHECK(v3.profile.non_torch.bytes == base.bytes + 32 * MiB + v3.profile.consumed_profile_bytes);
+  CHECK(v4.profile.non_torch.bytes == base.bytes + v4.profile.consumed_profile_bytes);
   // The V1 estimate: PIECEWISE sizes x layers x 0.32 MiB (8 MiB / 25 = 335,544 B) on one GPU,
   // 0.75 MiB with TP, and 1 MiB per FULL graph. Gemma-4-31B on a B300, v0.26, 1,024 sequences:
   // 51 x 60 x 335,544 + 51 x 1,048,576 = 1,080,242,016 B (its log: "Estimated CUDA graph

@@ -544,6 +544,27 @@ inline const std::vector<startup_log>& startup_logs() {
     v.push_back({"llama-3.1-8b A100-80GB defaults v0.31 (cold compile)", "study notes 'Session 2' (vLLM 0.31.0 image)",
                  {.model = models::llama_3_1_8b, .gpu = with_total(gpus::a100_80gb, 79.25), .vllm = {0, 31, 0}},
                  15.0, std::nullopt, 15.26 - 15.0, std::nullopt, true, 56.21, 460'496});
+    // zai-org/GLM-5.1-FP8 (sparse MLA with the indexer on all 78 layers) over 8 x H200 (the fused
+    // MoE config file it loads is E=256,N=256,device_name=NVIDIA_H200,...: 2,048 / 8 = 256), TP 8
+    // without expert parallelism ("Using MoEPrepareAndFinalizeNoDPEPModular"), --enforce-eager,
+    // the model's 202,752 tokens, utilization and cache dtype not set. Two runs of a bisect on the
+    // same host: vllm 0.19.1rc1.dev316 (a main commit of 2026-04-15, between v0.19 and v0.20):
+    // "Model loading took 89.34 GiB"; "Available KV cache memory: 32.11 GiB"; "GPU KV cache size:
+    // 344,192 tokens"; "Maximum concurrency for 202,752 tokens per request: 1.70x". vllm
+    // 0.20.1.dev1 (2026-05-19): 89.39 GiB; 34.86 GiB; 373,696 tokens; 1.84x. The same non-KV
+    // memory in both (0.9 x 139.81 - 89.34 - 32.11 = 4.38 GiB; 0.92 x 139.81 - 89.39 - 34.86 =
+    // 4.38): the 2.8 GiB more cache is v0.20's default utilization of 0.92. Each token holds
+    // 78 x (576 x 2 + 132) B = 100,152 B a GPU (the latent in bf16, the indexer's fp8 keys and
+    // scale): 32.11 GiB / 100,152 B = 344,255 tokens, 5,378 whole blocks of 64. Bisect reports' server
+    // log tails (index files 60894650985 and 61174240581).
+    const auto glm_5_1_fp8_h200 = [](std::int32_t minor) {
+      return deployment{.model = models::glm_5_1, .gpu = gpus::h200, .tensor_parallel_size = 8, .checkpoint = 1,
+                        .enforce_eager = true, .vllm = {0, minor, 0}};
+    };
+    v.push_back({"glm-5.1-fp8 8xH200 TP8 eager v0.19 (main)", "bisect report, vllm 0.19.1rc1.dev316",
+                 glm_5_1_fp8_h200(19), 89.34, std::nullopt, std::nullopt, std::nullopt, false, 32.11, 344'192});
+    v.push_back({"glm-5.1-fp8 8xH200 TP8 eager v0.20", "bisect report, vllm 0.20.1.dev1", glm_5_1_fp8_h200(20), 89.39,
+                 std::nullopt, std::nullopt, std::nullopt, false, 34.86, 373'696});
     return v;
   }();
   return logs;
