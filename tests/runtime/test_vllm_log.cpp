@@ -149,6 +149,36 @@ TEST_CASE("an INFO log gives the budget, not its terms: the plan starts from the
   CHECK(p.max_concurrency == Approx(2'865.0 / 34.0));
 }
 
+TEST_CASE("an eager sparse-MLA log with no version line: the budget's remainder, and vLLM's tokens", "[vllm_log]") {
+  // GLM-5.1-FP8 over 8 x H200, TP 8, --enforce-eager, vllm 0.20.1.dev1: a bisect report's server
+  // log tail, which starts after the version line; the release is the flags' (--vllm-version).
+  const vllm_log log = read_vllm_log(
+      "(Worker_TP0 pid=3714502) INFO 05-19 02:40:23 [gpu_model_runner.py:4879] Model loading took 89.39 GiB memory "
+      "and 30.461230 seconds\n"
+      "(Worker_TP0 pid=3714502) INFO 05-19 02:40:27 [gpu_worker.py:440] Available KV cache memory: 34.86 GiB\n"
+      "(EngineCore pid=3714287) INFO 05-19 02:40:27 [kv_cache_utils.py:1711] GPU KV cache size: 373,696 tokens\n"
+      "(EngineCore pid=3714287) INFO 05-19 02:40:27 [kv_cache_utils.py:1716] Maximum concurrency for 202,752 tokens "
+      "per request: 1.84x\n");
+  REQUIRE(log.weights_gib);
+  REQUIRE(log.available_kv_gib);
+  CHECK_FALSE(log.version);
+  REQUIRE(log.kv_cache_tokens);
+  CHECK(log.kv_cache_tokens->value == 373'696);
+  deployment d{.model = models::glm_5_1, .gpu = gpus::h200, .tensor_parallel_size = 8, .checkpoint = 1,
+               .enforce_eager = true, .vllm = {0, 20, 0}};
+  (void)apply_vllm_log(log, d);
+  const plan p = make_plan(d);
+  // The budget is the logged one: ceil(0.92 x 139.81 GiB) - 89.39 - 34.86 = 4.38 GiB beside the
+  // weights, whatever kvplan's split of it.
+  CHECK(std::abs(static_cast<double>(p.available_kv_cache_bytes) / GiB - 34.86) < 0.006);
+  // 78 layers x (576 x 2 + 132) B = 100,152 B a token; blocks of 64: 6,409,728 B. 34.86 GiB /
+  // 6,409,728 B = 5,839 blocks, 373,696 tokens; 5,839 / ceil(202,752 / 64) = 5,839 / 3,168 = 1.84x.
+  CHECK(p.bytes_per_block == 6'409'728);
+  CHECK(p.num_gpu_blocks == 5'839);
+  CHECK(p.kv_cache_tokens == 373'696);
+  CHECK(p.blocks_per_request == 3'168);
+}
+
 TEST_CASE("v0.26: the four-term line with the suggestion's GiB in parentheses, the graph estimate taken", "[vllm_log]") {
   // GLM-5.2 NVFP4 over 4 x GB200 (TP 4 with experts in parallel), vLLM 0.26.0, from a raw log:
   // 169.56 - 106.69 - 6.31 - 0.95 - 4.99 (the estimate, taken from v0.20) = 50.62 GiB.
