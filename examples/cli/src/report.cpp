@@ -168,8 +168,14 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
   if (m.non_torch.given) {
     line("  non-torch      given: " + with_commas(m.non_torch.bytes) + " B");
   } else {
+    // The workspace is an Inductor pass's: say so where eager mode is why there is none.
+    const kvplan::vllm_rules rules = kvplan::rules_for(d.vllm);
+    const bool eager_without_workspace =
+        d.enforce_eager && rules.flashinfer_allreduce_fusion && kvplan::compiled_by_vllm(d.model, rules) &&
+        kvplan::allreduce_fusion_workspace(d.model, d.gpu, d.tensor_parallel_size, a.tokens) > 0;
     line("  non-torch      kernels loaded on first use and NCCL buffers (from start-up logs), + FlashInfer's "
          "all-reduce workspace " + with_commas(m.allreduce_workspace_bytes) + " B" +
+         (eager_without_workspace ? " (--enforce-eager: no Inductor pass allocates it)" : std::string()) +
          (m.consumed_profile_bytes > 0
               ? ", + what the profile keeps (counted as consumed from v0.27) " + with_commas(m.consumed_profile_bytes) + " B"
               : std::string()) +
