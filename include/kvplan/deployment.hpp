@@ -102,6 +102,9 @@ constexpr std::string_view to_string(cudagraph_mode m) {
 
 // The capture sizes --compilation-config may list (cudagraph_capture_sizes).
 inline constexpr std::int32_t max_listed_capture_sizes = 48;
+// The largest capture ceiling, in tokens, whose CUDA graphs kvplan counts: validate() refuses a
+// --max-cudagraph-capture-size beyond it (vLLM derives at most 1,024 itself).
+inline constexpr count_t max_counted_capture_size = 8192;
 using capture_size_list = static_vector<std::int32_t, max_listed_capture_sizes>;
 
 // Every setting of one `vllm serve` that moves the KV-cache figures. Zero (or empty) means

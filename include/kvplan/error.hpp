@@ -44,6 +44,7 @@ namespace kvplan::inline v0 {
   X(max_model_len_exceeds_derived_max, "max_model_len ({0}) is greater than the model's derived maximum ({1}, from max_position_embeddings)", max_model_len, derived_max_model_len, unused) \
   X(max_num_seqs_must_be_positive, "max_num_seqs must be positive (got {0})", max_num_seqs, unused_1, unused_2) \
   X(max_num_batched_tokens_must_be_positive, "max_num_batched_tokens must be positive (got {0})", max_num_batched_tokens, unused_1, unused_2) \
+  X(cudagraph_capture_size_beyond_counted, "max_cudagraph_capture_size {0} (or max_num_batched_tokens, if smaller) is beyond the {1} tokens up to which kvplan counts CUDA graphs", capture_size, counted_limit, unused) \
   X(cudagraph_capture_size_must_be_positive, "a CUDA-graph capture size (max_cudagraph_capture_size, cudagraph_capture_sizes) must be positive (got {0})", capture_size, unused_1, unused_2) \
   X(block_size_must_be_positive, "block_size must be positive (got {0})", block_size, unused_1, unused_2) \
   X(block_size_not_supported_by_attention_backend, "block_size {0} is not supported by the attention backend, whose kernels take multiples of {1}", block_size, kernel_block_size, unused) \

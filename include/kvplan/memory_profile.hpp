@@ -857,8 +857,12 @@ constexpr memory_term non_torch_estimate(const gpu& g, const vllm_rules& rules, 
 
 // --- CUDA graphs -----------------------------------------------------------------------------
 
-// The batch sizes vLLM captures (VllmConfig._set_cudagraph_sizes), ascending and distinct.
-using capture_sizes = static_vector<count_t, 256>;
+// The batch sizes vLLM captures (VllmConfig._set_cudagraph_sizes), ascending and distinct. The
+// longest list: the grid up to max_counted_capture_size ([1, 2, 4], 31 multiples of 8 below 256,
+// then multiples of 16) and max_num_batched_tokens; a derived ceiling (at most 1,024) or a listed
+// set (at most 48) with their additions stay far below it.
+inline constexpr std::int32_t max_capture_sizes = 3 + 31 + (max_counted_capture_size - 256) / 16 + 1 + 1;
+using capture_sizes = static_vector<count_t, max_capture_sizes>;
 
 // Adds a size to an ascending list of distinct sizes (in constant time when it is the largest,
 // as the grids add theirs: constant evaluation pays for every step).
@@ -871,7 +875,7 @@ constexpr void add_capture_size(capture_sizes& sizes, count_t size) {
   std::int32_t at = 0;
   while (at < sizes.size() && sizes[at] < size) ++at;
   if (at < sizes.size() && sizes[at] == size) return;
-  if (!sizes.push_back(size)) return;  // 256 is beyond any grid vLLM derives
+  if (!sizes.push_back(size)) return;  // unreachable: validate() bounds the ceiling
   for (std::int32_t i = sizes.size() - 1; i > at; --i) {
     const count_t t = sizes[i];
     sizes[i] = sizes[i - 1];

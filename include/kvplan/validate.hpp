@@ -255,6 +255,13 @@ constexpr error validate(const deployment& d) {
   if (d.max_num_batched_tokens < 0) return {errc::max_num_batched_tokens_must_be_positive, {d.max_num_batched_tokens}};
   if (d.max_cudagraph_capture_size < 0)
     return {errc::cudagraph_capture_size_must_be_positive, {d.max_cudagraph_capture_size}};
+  // The ceiling is the smaller of it and max_num_batched_tokens (at most the GPU's default when
+  // unset: vLLM only lowers that).
+  if (const count_t batch = d.max_num_batched_tokens > 0
+                                ? d.max_num_batched_tokens
+                                : api_server_batch_defaults(d.gpu, rules_for(d.vllm)).max_num_batched_tokens;
+      min_of(d.max_cudagraph_capture_size, batch) > max_counted_capture_size)
+    return {errc::cudagraph_capture_size_beyond_counted, {d.max_cudagraph_capture_size, max_counted_capture_size}};
   for (const std::int32_t size : d.cudagraph_capture_sizes)
     if (size < 1) return {errc::cudagraph_capture_size_must_be_positive, {size}};
   if (d.block_size < 0) return {errc::block_size_must_be_positive, {d.block_size}};

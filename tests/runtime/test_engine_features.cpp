@@ -196,6 +196,13 @@ TEST_CASE("--max-cudagraph-capture-size sets how many graphs the budget pays for
   d.vllm = {0, 26, 0};
   d.max_cudagraph_capture_size = -4;
   CHECK(error_of(d) == error{errc::cudagraph_capture_size_must_be_positive, {-4}});
+  // kvplan counts graphs up to an 8,192-token ceiling, the smaller of the setting and the batch
+  // (here unset: the H100's default, 8,192): 16,384 is planned at 8,192 tokens of batch, refused
+  // at 16,384.
+  d.max_cudagraph_capture_size = 16384;
+  CHECK_FALSE(error_of(d));
+  d.max_num_batched_tokens = 16384;
+  CHECK(error_of(d) == error{errc::cudagraph_capture_size_beyond_counted, {16384, 8192}});
 }
 
 TEST_CASE("--compilation-config: the CUDA-graph mode and listed capture sizes", "[engine][cudagraphs]") {

@@ -617,6 +617,10 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(default_cudagraphs(gpus::rtx_5090, now, 128, 32768, 512).total() == 51 + 19);
   STATIC_REQUIRE(default_cudagraphs(gpus::rtx_5090, now, 1, 8192, 1).total() == 1 + 1);
   STATIC_REQUIRE(vllm_capture_sizes(gpus::h100_sxm, now, 1024, 1, 2048, 4096).size() == 147);
+  // Past 256 sizes, up to the 8,192-token ceiling kvplan counts: 4,096 of 8,192 batched tokens,
+  // 3 + 31 + (4,096 - 256) / 16 + 1 = 275; 8,192, 3 + 31 + 497 = 531 (the batch on the grid).
+  STATIC_REQUIRE(vllm_capture_sizes(gpus::h100_sxm, now, 1024, 1, 8192, 4096).size() == 275);
+  STATIC_REQUIRE(vllm_capture_sizes(gpus::h100_sxm, now, 1024, 1, 8192, 8192).size() == 531);
   // An off-grid max_num_seqs joins the sizes from v0.30 (PR #57355): 100 sequences capture up to
   // 200 tokens, [1, 2, 4] and 8 .. 200 by 8 (25) = 28, and 100 = 29; FULL up to 100: 3 + 12 (8 ..
   // 96) + 1 = 16. v0.29: 28 and 15. 96 is on the grid and adds nothing.
