@@ -119,6 +119,7 @@ const char* sampler_name(kvplan::sampler_path s) {
 void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::function<void(const std::string&)>& line) {
   const kvplan::memory_profile& m = p.profile;
   const kvplan::activation_breakdown& a = m.activation_parts;
+  const kvplan::vllm_rules rules = kvplan::rules_for(d.vllm);
   line("");
   line("How the memory terms are found (per GPU; vLLM's Worker.determine_available_memory)");
   line("  requested      ceil(" + with_commas(p.total_memory_bytes) + " x " + fixed2(p.gpu_memory_utilization) +
@@ -169,7 +170,6 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
     line("  non-torch      given: " + with_commas(m.non_torch.bytes) + " B");
   } else {
     // The workspace is an Inductor pass's: say so where eager mode is why there is none.
-    const kvplan::vllm_rules rules = kvplan::rules_for(d.vllm);
     const bool eager_without_workspace =
         d.enforce_eager && rules.flashinfer_allreduce_fusion && kvplan::compiled_by_vllm(d.model, rules) &&
         kvplan::allreduce_fusion_workspace(d.model, d.gpu, d.tensor_parallel_size, a.tokens) > 0;
@@ -187,7 +187,7 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
     line("  CUDA graphs    not taken from the budget by this release and runner (or --enforce-eager)");
   } else {
     // The mode vLLM runs, and the one asked for where vLLM lowers it (a backend below FULL).
-    const kvplan::cudagraph_mode asked = kvplan::cudagraph_mode_of(d, kvplan::rules_for(d.vllm));
+    const kvplan::cudagraph_mode asked = kvplan::cudagraph_mode_of(d, rules);
     line("  CUDA graphs    cudagraph_mode " + std::string(kvplan::to_string(p.cudagraph_mode)) +
          (asked != p.cudagraph_mode ? " (" + std::string(kvplan::to_string(asked)) + " lowered: the " +
                                           std::string(kvplan::to_string(p.backend)) + " backend" +
