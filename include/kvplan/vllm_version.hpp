@@ -22,6 +22,11 @@ struct vllm_version {
   }
 };
 
+// A release's ordinal as a constant: rules_for() compares against sixty of them, and reading
+// a constant costs constant evaluation nothing where a call per boundary costs clang dearly.
+template <std::int32_t Major, std::int32_t Minor, std::int32_t Patch = 0>
+inline constexpr std::int64_t release_ordinal = vllm_version{Major, Minor, Patch}.ordinal();
+
 // The release kvplan's figures follow by default, and the oldest whose rules it models.
 inline constexpr vllm_version newest_vllm{0, 33, 0};
 inline constexpr vllm_version oldest_vllm{0, 10, 0};
@@ -200,77 +205,76 @@ struct vllm_rules {
 
 constexpr vllm_rules rules_for(vllm_version version) {
   const std::int64_t v = version.ordinal();
-  const auto at_least = [](std::int32_t major, std::int32_t minor) { return vllm_version{major, minor, 0}.ordinal(); };
   vllm_rules r;
   // vLLM PR #38284 (merged 2026-04-21): CUDA-graph memory profiling on by default, and the
   // default utilization raised from 0.9 to 0.92 to compensate. Its log line says "(default since
   // v0.21.0)", but v0.20 branched after it: a v0.20.2 start-up (vllm/vllm-openai:v0.20.2) prints
   // "CUDA graph memory profiling is enabled" and takes the estimate, and its logger line numbers
   // are main's of 2026-04-26..28; v0.19.1 still prints "In v0.19, ... will be enabled".
-  r.default_gpu_memory_utilization = v >= at_least(0, 20) ? 0.92 : 0.9;
-  r.subtracts_cudagraph_memory = v >= at_least(0, 20);
+  r.default_gpu_memory_utilization = v >= release_ordinal<0, 20> ? 0.92 : 0.9;
+  r.subtracts_cudagraph_memory = v >= release_ordinal<0, 20>;
   // vLLM PR #47728, v0.26.0 (issue #49878 measures the change between v0.25.1 and v0.26).
-  r.sizes_windows_for_batches_in_flight = v >= at_least(0, 26);
+  r.sizes_windows_for_batches_in_flight = v >= release_ordinal<0, 26>;
   // vLLM PR #53183, v0.29.0 (dated): MRV2 for all models.
-  r.v2_model_runner_for_all_models = v >= at_least(0, 29);
+  r.v2_model_runner_for_all_models = v >= release_ordinal<0, 29>;
   // vLLM PR #47272 and the auto-fit follow-up (dated: merged after 2026-08-16, after v0.28.0
   // was cut).
-  r.reserves_null_block_in_fit_check = v >= at_least(0, 29);
+  r.reserves_null_block_in_fit_check = v >= release_ordinal<0, 29>;
   // vLLM PR #50991, v0.28.0.
-  r.hybrid_prefix_caching_by_default = v >= at_least(0, 28);
+  r.hybrid_prefix_caching_by_default = v >= release_ordinal<0, 28>;
   // vLLM PR #48341 (2026-07-11; in v0.28.0, per vllm-project/vllm-metal#645's notes on 0.28.0).
-  r.draft_model_async_scheduling = v >= at_least(0, 28);
+  r.draft_model_async_scheduling = v >= release_ordinal<0, 28>;
   // MambaModelConfig.verify_and_update_config, from the release branches: PR #23716 (in
   // releases/v0.10.2; v0.10.1's runner raises "Prefix caching is not supported for Mamba yet"),
   // PR #25752 (Mamba2 family, in v0.11.1rc1, not v0.11.0; other hybrids "detected without
   // support for prefix caching: disabling", as v0.11.2 and v0.13.0 Qwen3-Next logs print), PR
   // #26377 (Mamba1, Jamba; merged 2025-11-02, present in v0.11.2), PR #30877 (align mode, merged
   // 2026-01-23; a v0.15.0rc3 log prints its config.py line numbers).
-  r.hybrid_prefix_caching_dropped_when_unsupported = v >= vllm_version{0, 10, 2}.ordinal();
-  r.mamba2_prefix_caching = v >= vllm_version{0, 11, 1}.ordinal();
-  r.mamba1_prefix_caching = v >= vllm_version{0, 11, 2}.ordinal();
-  r.mamba_align_mode = v >= at_least(0, 15);
+  r.hybrid_prefix_caching_dropped_when_unsupported = v >= release_ordinal<0, 10, 2>;
+  r.mamba2_prefix_caching = v >= release_ordinal<0, 11, 1>;
+  r.mamba1_prefix_caching = v >= release_ordinal<0, 11, 2>;
+  r.mamba_align_mode = v >= release_ordinal<0, 15>;
   // VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE default flipped to 1 by vLLM PR #29627
   // (dated: issue #46553 places the change between v0.22 and v0.23).
-  r.chunked_local_keeps_hybrid_manager = v >= at_least(0, 23);
+  r.chunked_local_keeps_hybrid_manager = v >= release_ordinal<0, 23>;
   // vLLM PR #25988 (v0.11.0) mapped auto to fp8_ds_mla; a later config.py maps only fp8*.
-  r.sparse_mla_auto_is_fp8_ds_mla = v >= at_least(0, 11) && v < at_least(0, 12);
+  r.sparse_mla_auto_is_fp8_ds_mla = v >= release_ordinal<0, 11> && v < release_ordinal<0, 12>;
   // vLLM PR #37252 (merged 2026-03-17; in v0.19.0's commit, dated v0.18): _get_backend_priorities
   // puts FLASHINFER_MLA_SPARSE first for a quantized cache on sm100, and only FLASHMLA_SPARSE
   // canonicalizes fp8 to fp8_ds_mla. A v0.26.0 GB200 log: "Using FLASHINFER_MLA_SPARSE attention
   // backend", "Using standard fp8 KV cache format", GLM-5.2 at 1,139,456 tokens (576 B latents).
-  r.blackwell_sparse_mla_fp8_is_flashinfer = v >= at_least(0, 18);
+  r.blackwell_sparse_mla_fp8_is_flashinfer = v >= release_ordinal<0, 18>;
   // vLLM PR #41069 (merged 2026-04-28): num_tokens = int(max_concurrency * max_model_len).
   // Start-up logs show the old formula at v0.20.0 (a token count that is a multiple of the
   // 2096-token block; vLLM issue #40691 against v0.19) and the new one at v0.20.2 (Gemma-4-26B
   // on an RTX 5090: 286,007 tokens = 1.12x of 256,000, no multiple of the block; its logger
   // line numbers are main's at #41069), v0.21.0 (issue #43308: Gemma 4's count ten times
   // v0.20.0's), v0.23.0 and v0.24.0. v0.20.1 is not pinned: boundary v0.20.2.
-  r.capacity_from_concurrency = v >= vllm_version{0, 20, 2}.ordinal();
+  r.capacity_from_concurrency = v >= release_ordinal<0, 20, 2>;
   // vLLM PR #35122 (dated: the hook is present in v0.18.0).
-  r.block_size_from_backend = v >= at_least(0, 18);
+  r.block_size_from_backend = v >= release_ordinal<0, 18>;
   // vLLM PR #32339, merged 2026-01-14 (dated: first in v0.15.0).
-  r.blackwell_mla_is_flashinfer = v >= at_least(0, 15);
+  r.blackwell_mla_is_flashinfer = v >= release_ordinal<0, 15>;
   // v0.28.0 arg_utils.get_batch_defaults: `if device_memory >= 160 * GiB_bytes`.
-  r.has_160_gib_batch_tier = v >= at_least(0, 28);
+  r.has_160_gib_batch_tier = v >= release_ordinal<0, 28>;
   // vLLM PR #26315 (opened 2025-10-06) added --attention-backend and deprecated
   // VLLM_ATTENTION_BACKEND "for removal in v0.14"; v0.14.1 still reads the variable with that
   // warning, and v0.26 no longer reads it (vLLM issue #50292). The flag from v0.14, the variable
   // before it, where both work.
-  r.attention_backend_flag = v >= at_least(0, 14);
+  r.attention_backend_flag = v >= release_ordinal<0, 14>;
   // vLLM PR #33538 (merged 2026-02-17): Triton top-k / top-p, first in v0.17.0. The logged
   // profile peak of Qwen3-14B on an H100 falls from 5.64 GiB (v0.16) to 2.23 GiB (v0.17).
-  r.triton_top_k_top_p_sampler = v >= at_least(0, 17);
+  r.triton_top_k_top_p_sampler = v >= release_ordinal<0, 17>;
   // vLLM PR #26859 (2025-10-14) disabled the FlashInfer sampler by default: v0.11.1.
-  r.sampler_known_from_release = v >= vllm_version{0, 11, 1}.ordinal();
+  r.sampler_known_from_release = v >= release_ordinal<0, 11, 1>;
   // vLLM PR #40376 (2026-04-29, FlashInfer sampler by default) and #41375 (2026-05-01, the
   // native sampler's warm-up in the profile), dated: v0.21.
-  r.flashinfer_sampler_by_default = v >= at_least(0, 21);
+  r.flashinfer_sampler_by_default = v >= release_ordinal<0, 21>;
   // vLLM PR #30515 (merged 2026-03-07, off by default until v0.20): a v0.17.1 release
   // candidate's log prints "Profiling CUDA graph memory" (vLLM PR #36634), later ones "In v0.19,
   // CUDA graph memory profiling will be enabled by default (VLLM_MEMORY_PROFILER_ESTIMATE_
   // CUDAGRAPHS=1)" (dated: v0.17).
-  r.estimates_cudagraph_memory = v >= at_least(0, 17);
+  r.estimates_cudagraph_memory = v >= release_ordinal<0, 17>;
   // vLLM PR #36720 (2026-03-10..17, dated: v0.18) gated Worker.determine_available_memory's
   // profile_cudagraph_memory() on current_platform.is_cuda(): ROCm's estimates were wrong, even
   // negative. PR #47366 (2026-07-10) opened it to is_cuda_alike(), #48440 (07-13) closed it
@@ -278,120 +282,120 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // current stream") reopened it: after v0.26's branch (a 2026-06-24 PR is its latest dated one)
   // and before v0.27's (PR #49208, 2026-07-20, is in v0.27.0), so v0.27. ROCm logs of v0.22.1
   // (MI350X) and v0.23.0 (MI300X) print no "Estimated CUDA graph memory" line.
-  r.rocm_estimates_cudagraph_memory = !(v >= at_least(0, 18) && v < at_least(0, 27));
+  r.rocm_estimates_cudagraph_memory = !(v >= release_ordinal<0, 18> && v < release_ordinal<0, 27>);
   // vLLM PR #34299 (2026-02-11, dated: v0.16.0).
-  r.flashinfer_allreduce_fusion = v >= at_least(0, 16);
+  r.flashinfer_allreduce_fusion = v >= release_ordinal<0, 16>;
   // vLLM PR #25444 (2025-09-23, dated: v0.11.0): FULL_AND_PIECEWISE by default.
-  r.full_and_piecewise_graphs = v >= at_least(0, 11);
+  r.full_and_piecewise_graphs = v >= release_ordinal<0, 11>;
   // vLLM PR #38270 (merged 2026-03-26, dated: v0.19; it replaced the silent capping of #34571 and
   // #37416 with GPUModelRunner._check_and_update_cudagraph_mode's ValueError). NVIDIA-NeMo/RL's
   // A/B: v0.17.1 starts a 12B Mamba hybrid at max_num_seqs 1,024 that v0.20.0 refuses
   // ("max_num_seqs (1024) exceeds available Mamba cache blocks (658)").
-  r.refuses_more_seqs_than_mamba_blocks = v >= at_least(0, 19);
+  r.refuses_more_seqs_than_mamba_blocks = v >= release_ordinal<0, 19>;
   // vLLM PR #26016 (2025-10-24, dated: v0.11.1).
-  r.capture_sizes_step_16_from_256 = v >= vllm_version{0, 11, 1}.ordinal();
+  r.capture_sizes_step_16_from_256 = v >= release_ordinal<0, 11, 1>;
   // vLLM PR #57355 (merged 2026-09-17, after v0.29.0 was tagged; dated: v0.30).
-  r.captures_off_grid_max_num_seqs = v >= at_least(0, 30);
+  r.captures_off_grid_max_num_seqs = v >= release_ordinal<0, 30>;
   // vLLM PR #56446 ("Align vLLM YaRN with Transformers and stop re-scaling max_model_len", opened
   // 2026-09-11, in a digest of 2026-09-09..13; dated: v0.30, whose #57355 merged on the 17th).
-  r.yarn_keeps_max_position_embeddings = v >= at_least(0, 30);
+  r.yarn_keeps_max_position_embeddings = v >= release_ordinal<0, 30>;
   // vLLM PR #40734 ("Fix max_num_batched_token not captured in cuda graph", merged after its
   // 2026-04-29 review, after #41069 of v0.20.2; dated: v0.21).
-  r.captures_max_num_batched_tokens = v >= at_least(0, 21);
+  r.captures_max_num_batched_tokens = v >= release_ordinal<0, 21>;
   // vLLM PR #50488 (merged 2026-08-29) and its fix-forward #54418 (2026-08-30, the sizes kept
   // under the old ceiling), both after v0.28.0 (2026-08-26): v0.29.
-  r.captures_uniform_decode_sizes = v >= at_least(0, 29);
+  r.captures_uniform_decode_sizes = v >= release_ordinal<0, 29>;
   // vLLM PR #28315 (issue #28207's "temp fix", November 2025; vllm-ascend's PR #4640 of
   // 2025-12-02 calls CompilationConfig's method at v0.12.0): dated v0.12.
-  r.v1_rounds_capture_sizes_for_spec_decode = v >= at_least(0, 12);
+  r.v1_rounds_capture_sizes_for_spec_decode = v >= release_ordinal<0, 12>;
   // Model Runner V2's oracle: PR #39337 (Qwen3 dense, v0.22), #43458 (Llama, Mistral, v0.23),
   // #42667 and #44446 (their MoE and quantized models, v0.24), #44443 (every dense model, v0.25),
   // #53183 (every model, v0.29; v2_model_runner_for_all_models above). Release boundaries from
   // the start-up logs' "Using V2 Model Runner" lines and the tags' commits.
-  r.v2_runner_for_qwen3_dense = v >= at_least(0, 22);
-  r.v2_runner_for_llama_mistral_dense = v >= at_least(0, 23);
-  r.v2_runner_for_listed_moe = v >= at_least(0, 24);
-  r.v2_runner_for_dense = v >= at_least(0, 25);
+  r.v2_runner_for_qwen3_dense = v >= release_ordinal<0, 22>;
+  r.v2_runner_for_llama_mistral_dense = v >= release_ordinal<0, 23>;
+  r.v2_runner_for_listed_moe = v >= release_ordinal<0, 24>;
+  r.v2_runner_for_dense = v >= release_ordinal<0, 25>;
   // The list's DeepSeek-V4 entry (PR #51768, 2026-08-11, dated: v0.28); Kimi-K3's came with the
   // model (PR #50000, kimi_k3 below).
-  r.v2_runner_deepseek_v4 = v >= at_least(0, 28);
+  r.v2_runner_deepseek_v4 = v >= release_ordinal<0, 28>;
   // V2's profile_cudagraph_memory returned 0 ("TBD whether we keep this API") until PRs #53306,
   // #53682 and #53955 (2026-08-24..26) made it capture every graph: v0.29.
-  r.v2_runner_estimates_cudagraphs = v >= at_least(0, 29);
+  r.v2_runner_estimates_cudagraphs = v >= release_ordinal<0, 29>;
   // PR #47711: V2's dummy sampler without the fp32 copy (v0.27).
-  r.v2_sampler_without_fp32_copy = v >= at_least(0, 27);
+  r.v2_sampler_without_fp32_copy = v >= release_ordinal<0, 27>;
   // PR #49208 (merged 2026-07-20, first in v0.27.0): total_consumed = free before - free after.
-  r.consumed_memory_accounting = v >= at_least(0, 27);
+  r.consumed_memory_accounting = v >= release_ordinal<0, 27>;
   // PR #34086 "Remove Chunking From FusedMoE" (2026-03-13) moved the experts' buffers to the
   // WorkspaceManager (dated: v0.18).
-  r.persistent_moe_workspace = v >= at_least(0, 18);
+  r.persistent_moe_workspace = v >= release_ordinal<0, 18>;
   // vLLM PR #27532 (merged 2025-12-12, dated v0.13): sparse_attn_indexer reserves (40 x
   // max_model_len) x (index_head_dim + 4) B in the WorkspaceManager when the profile runs it;
   // PR #36178 (merged 2026-04-01; not in v0.19.0's commit, dated v0.20) adds a transient
   // VLLM_SPARSE_INDEXER_MAX_LOGITS_MB (512 MiB) allocation.
-  r.indexer_profile_workspace = v >= at_least(0, 13);
+  r.indexer_profile_workspace = v >= release_ordinal<0, 13>;
   // vLLM PR #34120 (2026-02-09; in the v0.16.0 branch) and PR #22950 (2025-08-15; in v0.10.1).
-  r.language_model_only_flag = v >= at_least(0, 16);
-  r.skip_mm_profiling_flag = v >= vllm_version{0, 10, 1}.ordinal();
+  r.language_model_only_flag = v >= release_ordinal<0, 16>;
+  r.skip_mm_profiling_flag = v >= release_ordinal<0, 10, 1>;
   // vLLM PR #22299 (2025-08-08, in v0.10.1), #26000 (2025-09-30, in v0.11.0), #32605
   // (2026-01-20, in the v0.16.0 branch): _mark_tower_model for every model.
-  r.limits_skip_early_towers = v >= vllm_version{0, 10, 1}.ordinal();
-  r.limits_skip_qwen3_vl_tower = v >= at_least(0, 11);
-  r.towers_skipped_by_limits = v >= at_least(0, 16);
+  r.limits_skip_early_towers = v >= release_ordinal<0, 10, 1>;
+  r.limits_skip_qwen3_vl_tower = v >= release_ordinal<0, 11>;
+  r.towers_skipped_by_limits = v >= release_ordinal<0, 16>;
   // vLLM PR #25553 (2025-09-24): v0.10.2's _get_mm_dummy_batch passes seq_len=max_num_tokens,
   // v0.11.0's max_model_len.
-  r.mm_dummy_for_max_model_len = v >= at_least(0, 11);
+  r.mm_dummy_for_max_model_len = v >= release_ordinal<0, 11>;
   // vLLM PR #24312 (2025-09-06): v0.10.1's Qwen2VLProcessingInfo takes max_model_len less
   // max_image_tokens for the video's frames, v0.10.2's the whole length.
-  r.qwen2_vl_video_frames_from_max_model_len = v >= vllm_version{0, 10, 2}.ordinal();
+  r.qwen2_vl_video_frames_from_max_model_len = v >= release_ordinal<0, 10, 2>;
   // vLLM PR #25810 (2025-09-27, in v0.11.0) widened the outputs; PR #30475 (2025-12-16) removed
   // it, in v0.13.0 (whose gpu_model_runner.py has 141 lines from the "Encoder cache will be
   // initialized" log to "Graph capturing finished", as main has after #30475; 160 before).
-  r.mm_outputs_widened_to_budget = v >= at_least(0, 11) && v < at_least(0, 13);
+  r.mm_outputs_widened_to_budget = v >= release_ordinal<0, 11> && v < release_ordinal<0, 13>;
   // PR #30475 also counts embeddings, not placeholder tokens ("Optimize encoder cache manager by
   // operating with embeddings only"): a gemma-3-27b build of 2025-09-25 profiles "31 image items"
   // in an 8,192-token budget (8,192 / 260).
-  r.mm_budget_counts_embeddings = v >= at_least(0, 13);
+  r.mm_budget_counts_embeddings = v >= release_ordinal<0, 13>;
   // vLLM PR #25557 (2025-09-28, in v0.11.0, where Qwen3-VL arrived) to PR #32684 (2026-01-25,
   // v0.16), which profiles the video as two frames at the image's size.
-  r.qwen3_vl_formatted_video_budget = v >= at_least(0, 11) && v < at_least(0, 16);
-  r.indexer_logits_budget = v >= at_least(0, 20);
+  r.qwen3_vl_formatted_video_budget = v >= release_ordinal<0, 11> && v < release_ordinal<0, 16>;
+  r.indexer_logits_budget = v >= release_ordinal<0, 20>;
   // PR #49390: capture up to 1,024 on SM100 (v0.28).
-  r.capture_up_to_1024_on_sm100 = v >= at_least(0, 28);
+  r.capture_up_to_1024_on_sm100 = v >= release_ordinal<0, 28>;
   // vLLM PR #28788 (2025-11-18, dated: v0.12) builds triton_kernels into vLLM; PR #46549
   // (2026-06-24, dated: v0.26) frees the scales the Triton backend no longer reads.
-  r.hopper_mxfp4_triton = v >= at_least(0, 12);
-  r.mxfp4_triton_keeps_scales = v >= at_least(0, 12) && v < at_least(0, 26);
+  r.hopper_mxfp4_triton = v >= release_ordinal<0, 12>;
+  r.mxfp4_triton_keeps_scales = v >= release_ordinal<0, 12> && v < release_ordinal<0, 26>;
   // vLLM PR #50000 (2026-07-30, Kimi K3; dated v0.27 as the rest of that PR).
-  r.blackwell_mxfp4_intermediate_128 = v >= at_least(0, 27);
+  r.blackwell_mxfp4_intermediate_128 = v >= release_ordinal<0, 27>;
   // vLLM PR #26497 (2025-10-09) stops the in-place MoE under torch >= 2.9; vLLM's v0.11.1 branch
   // still pins torch 2.8.0 (requirements/cuda.txt), so v0.12.
-  r.moe_output_out_of_place = v >= at_least(0, 12);
+  r.moe_output_out_of_place = v >= release_ordinal<0, 12>;
   // vLLM PR #42175 (2026-06-09): after v0.23's branch (a v0.23.0 log's line numbers are main's of
   // 2026-06-05..08, and it prints the old "Forcing TRITON_ATTN backend"), so v0.24.
-  r.gemma4_fa4_where_supported = v >= at_least(0, 24);
+  r.gemma4_fa4_where_supported = v >= release_ordinal<0, 24>;
   // vLLM PR #25101 (merged 2025-09-17, dated: v0.11.0).
-  r.uniform_type_kv_specs = v >= at_least(0, 11);
+  r.uniform_type_kv_specs = v >= release_ordinal<0, 11>;
   // vLLM PRs #45181 and #45207 (2026-06); #45207 reproduces the old error on v0.20.0-v0.22.0.
-  r.pads_uneven_pages = v >= at_least(0, 23);
+  r.pads_uneven_pages = v >= release_ordinal<0, 23>;
   // DeepSeek-V4's packed KV-cache groups as kvplan models them (see validate()).
-  r.deepseek_v4_packed_planner = v >= at_least(0, 28);
+  r.deepseek_v4_packed_planner = v >= release_ordinal<0, 28>;
   // vLLM PR #45381 (2026-06-16): MiniMax-M3, v0.24 (its recipe: 0.24.0+); PR #45892
   // (2026-06-23): --attention-config indexer_kv_dtype, v0.25.
-  r.minimax_m3_sparse_attention = v >= at_least(0, 24);
-  r.minimax_m3_indexer_kv_dtype = v >= at_least(0, 25);
+  r.minimax_m3_sparse_attention = v >= release_ordinal<0, 24>;
+  r.minimax_m3_indexer_kv_dtype = v >= release_ordinal<0, 25>;
   // Kimi-Linear's KDA layers: day-0 support of 2025-10-30, released in v0.11.1; Kimi-K3: vLLM PR
   // #50000 (opened 2026-07-27, merged in parts before the v0.27 branch), v0.27.
-  r.kimi_delta_attention = v >= vllm_version{0, 11, 1}.ordinal();
-  r.kimi_k3 = v >= at_least(0, 27);
+  r.kimi_delta_attention = v >= release_ordinal<0, 11, 1>;
+  r.kimi_k3 = v >= release_ordinal<0, 27>;
   // Step-3.5: vLLM PR #33523 (2026-02-02), v0.16; Step-3.7: PR #43859 (2026-05-28, the day
   // before v0.22), v0.23. Dated from the merges: the release branches were not read.
-  r.step3p5 = v >= at_least(0, 16);
-  r.step3p7 = v >= at_least(0, 23);
+  r.step3p5 = v >= release_ordinal<0, 16>;
+  r.step3p7 = v >= release_ordinal<0, 23>;
   // vLLM PR #23734 (MLA, reviewed 2025-09-05; GQA #24864, #25438), dated: v0.11.0.
-  r.decode_context_parallel = v >= at_least(0, 11);
+  r.decode_context_parallel = v >= release_ordinal<0, 11>;
   // vLLM PR #27621 (2025-10-28), dated: v0.11.1.
-  r.kv_offloading_flags = v >= vllm_version{0, 11, 1}.ordinal();
+  r.kv_offloading_flags = v >= release_ordinal<0, 11, 1>;
   return r;
 }
 
