@@ -100,6 +100,19 @@ constexpr std::string_view to_string(cudagraph_mode m) {
   return "?";
 }
 
+// --performance-mode (vLLM PR #34936, v0.17): balanced, vLLM's default; interactivity, a CUDA
+// graph for every batch size up to 32; throughput, twice the default batch limits.
+enum class performance_mode : std::uint8_t { balanced, interactivity, throughput };
+
+constexpr std::string_view to_string(performance_mode m) {
+  switch (m) {
+    case performance_mode::balanced: return "balanced";
+    case performance_mode::interactivity: return "interactivity";
+    case performance_mode::throughput: return "throughput";
+  }
+  return "?";
+}
+
 // The capture sizes --compilation-config may list (cudagraph_capture_sizes).
 inline constexpr std::int32_t max_listed_capture_sizes = 48;
 // The largest capture ceiling, in tokens, whose CUDA graphs kvplan counts: validate() refuses a
@@ -143,6 +156,7 @@ struct deployment {
   // release's mode (FULL_AND_PIECEWISE from v0.11, PIECEWISE before) and sizes.
   std::optional<kvplan::cudagraph_mode> cudagraph_mode{};
   capture_size_list cudagraph_capture_sizes{};
+  kvplan::performance_mode performance_mode = kvplan::performance_mode::balanced;
 
   attention_backend backend = attention_backend::automatic;
   std::optional<dtype> mamba_cache_dtype{};      // --mamba-cache-dtype (conv and linear state)

@@ -884,10 +884,16 @@ constexpr void add_capture_size(capture_sizes& sizes, count_t size) {
 }
 
 // vLLM's grid up to `largest`: [1, 2, 4], multiples of 8 below 256 and of 16 from 256 (v0.11.1,
-// PR #26016; before, multiples of 8 throughout).
-constexpr void add_capture_grid(capture_sizes& sizes, count_t largest, bool step16_from_256) {
-  for (const count_t n : {1, 2, 4})
-    if (n <= largest) add_capture_size(sizes, n);
+// PR #26016; before, multiples of 8 throughout). --performance-mode interactivity (v0.17)
+// starts it with every size from 1 to 32 instead of [1, 2, 4].
+constexpr void add_capture_grid(capture_sizes& sizes, count_t largest, bool step16_from_256,
+                                bool every_size_to_32 = false) {
+  if (every_size_to_32) {
+    for (count_t n = 1; n <= min_of(largest, count_t{32}); ++n) add_capture_size(sizes, n);
+  } else {
+    for (const count_t n : {1, 2, 4})
+      if (n <= largest) add_capture_size(sizes, n);
+  }
   for (count_t n = 8; n <= largest && (!step16_from_256 || n < 256); n += 8) add_capture_size(sizes, n);
   if (step16_from_256)
     for (count_t n = 256; n <= largest; n += 16) add_capture_size(sizes, n);
@@ -897,14 +903,16 @@ constexpr void add_capture_grid(capture_sizes& sizes, count_t largest, bool step
 // max_num_batched_tokens), else the grid up to min(max_num_seqs x q x 2, 512) tokens (q = 1 +
 // speculative tokens, the uniform decode batch's query length; 1,024 on the sm100 family from
 // v0.28), or up to --max-cudagraph-capture-size where given (PR #26016, v0.11.1), capped by
-// max_num_batched_tokens. To the derived ceiling's grid vLLM adds, each where within the ceiling
+// max_num_batched_tokens; that grid (`mode`: --performance-mode interactivity) starts with every
+// size up to 32. To the derived ceiling's grid vLLM adds, each where within the ceiling
 // and the batch: max_num_batched_tokens (from v0.21, PR #40734: the largest batch runs a graph);
 // with a speculative decoder its uniform decode batches, n x q for the grid of request counts n
 // up to max_num_seqs (from v0.29, PRs #50488 and #54418); without one, max_num_seqs (from v0.30,
 // PR #57355), so the fullest decode batch runs a FULL graph.
 constexpr capture_sizes vllm_capture_sizes(const gpu& g, const vllm_rules& rules, std::int32_t max_num_seqs,
                                            std::int32_t decode_query_len, count_t max_num_batched_tokens,
-                                           count_t max_capture_size = 0, const capture_size_list& listed = {}) {
+                                           count_t max_capture_size = 0, const capture_size_list& listed = {},
+                                           performance_mode mode = performance_mode::balanced) {
   capture_sizes sizes;
   if (!listed.empty()) {
     for (const std::int32_t n : listed)
@@ -916,7 +924,8 @@ constexpr capture_sizes vllm_capture_sizes(const gpu& g, const vllm_rules& rules
   const bool derived = max_capture_size <= 0;
   const count_t widest_decode = checked_mul(count_t{max_num_seqs}, q);
   const count_t ceiling = derived ? min_of(checked_mul(widest_decode, 2), cap) : max_capture_size;
-  add_capture_grid(sizes, min_of(ceiling, max_num_batched_tokens), rules.capture_sizes_step_16_from_256);
+  const bool interactivity = mode == performance_mode::interactivity && rules.performance_mode_flag;
+  add_capture_grid(sizes, min_of(ceiling, max_num_batched_tokens), rules.capture_sizes_step_16_from_256, interactivity);
   if (rules.captures_max_num_batched_tokens && max_num_batched_tokens <= ceiling)
     add_capture_size(sizes, max_num_batched_tokens);
   if (!derived) return sizes;
@@ -1052,7 +1061,7 @@ constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_r
   if (mode == cudagraph_mode::none) return {};
   const count_t q = max_of(count_t{decode_query_len}, count_t{1});
   capture_sizes sizes = vllm_capture_sizes(d.gpu, rules, max_num_seqs, decode_query_len, max_num_batched_tokens,
-                                           d.max_cudagraph_capture_size, d.cudagraph_capture_sizes);
+                                           d.max_cudagraph_capture_size, d.cudagraph_capture_sizes, d.performance_mode);
   // FULL decode graphs for uniform decode batches: q to max_num_seqs x q tokens.
   const count_t widest_decode = checked_mul(count_t{max_num_seqs}, q);
   const auto decode_sizes = [&] { return sizes_up_to(sizes, widest_decode) - sizes_up_to(sizes, q - 1); };

@@ -133,6 +133,8 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     case speculative_method::suffix: break;
   }
 
+  if (d.performance_mode != performance_mode::balanced && !rules.performance_mode_flag)
+    return {errc::feature_needs_newer_vllm, {0, 17}, "--performance-mode"};
   if (d.max_cudagraph_capture_size > 0 && !rules.capture_sizes_step_16_from_256)
     return {errc::feature_needs_newer_vllm, {0, 11, 1}, "--max-cudagraph-capture-size"};
 
@@ -259,7 +261,7 @@ constexpr error validate(const deployment& d) {
   // unset: vLLM only lowers that).
   if (const count_t batch = d.max_num_batched_tokens > 0
                                 ? d.max_num_batched_tokens
-                                : api_server_batch_defaults(d.gpu, rules_for(d.vllm)).max_num_batched_tokens;
+                                : batch_defaults_of(d, rules_for(d.vllm)).max_num_batched_tokens;
       min_of(d.max_cudagraph_capture_size, batch) > max_counted_capture_size)
     return {errc::cudagraph_capture_size_beyond_counted, {d.max_cudagraph_capture_size, max_counted_capture_size}};
   for (const std::int32_t size : d.cudagraph_capture_sizes)

@@ -195,6 +195,7 @@ struct vllm_rules {
   // MiniMax-M3's block-sparse attention, and its indexer_kv_dtype setting.
   bool minimax_m3_sparse_attention = true;
   bool minimax_m3_indexer_kv_dtype = true;
+  bool performance_mode_flag = true;    // --performance-mode
   bool decode_context_parallel = true;  // --decode-context-parallel-size
   bool kv_offloading_flags = true;      // --kv-offloading-size / --kv-offloading-backend
   // Every YaRN rope type (yarn, deepseek_yarn, deepseek_llama_scaling, telechat3-yarn) derives
@@ -392,6 +393,9 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // before v0.22), v0.23. Dated from the merges: the release branches were not read.
   r.step3p5 = v >= release_ordinal<0, 16>;
   r.step3p7 = v >= release_ordinal<0, 23>;
+  // vLLM PR #34936 (merged 2026-02-26), dated: v0.17.0, as a write-up of the flag of 2026-03-30
+  // gives it.
+  r.performance_mode_flag = v >= release_ordinal<0, 17>;
   // vLLM PR #23734 (MLA, reviewed 2025-09-05; GQA #24864, #25438), dated: v0.11.0.
   r.decode_context_parallel = v >= release_ordinal<0, 11>;
   // vLLM PR #27621 (2025-10-28), dated: v0.11.1.

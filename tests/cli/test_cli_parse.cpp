@@ -261,7 +261,12 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       {.model = models::qwen3_30b_a3b, .gpu = gpus::rtx_pro_6000, .max_model_len = 32768, .max_num_seqs = 8,
        .max_cudagraph_capture_size = 4},
       {.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768,
-       .cudagraph_mode = cudagraph_mode::full_decode_only, .cudagraph_capture_sizes = {1, 2, 4, 8, 16}}};
+       .cudagraph_mode = cudagraph_mode::full_decode_only, .cudagraph_capture_sizes = {1, 2, 4, 8, 16}},
+      // --performance-mode: more graphs, or doubled batch defaults.
+      {.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768,
+       .performance_mode = performance_mode::interactivity},
+      {.model = models::llama_3_1_8b, .gpu = gpus::l40s, .max_model_len = 32768,
+       .performance_mode = performance_mode::throughput}};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
       const plan_result planned = try_plan(d);
@@ -304,6 +309,9 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       CHECK(r.deployment.limit_images == d.limit_images);
       CHECK(r.deployment.limit_videos == d.limit_videos);
       CHECK(r.deployment.limit_vision_chunks == d.limit_vision_chunks);
+      CHECK(r.deployment.performance_mode == d.performance_mode);
+      CHECK(q.max_num_seqs == p.max_num_seqs);
+      CHECK(q.max_num_batched_tokens == p.max_num_batched_tokens);
     }
   }
 }
@@ -347,6 +355,12 @@ TEST_CASE("the other engine flags", "[cli][parse]") {
   CHECK(*p.opts.shared_prefix_tokens == 2000);
   CHECK(parse({"m", "--gpu", "g", "--kv-offloading-size", "0"}).error.find("GiB > 0") != std::string::npos);
   CHECK(*parse({"m", "--gpu", "g", "--max-cudagraph-capture-size", "16"}).opts.max_cudagraph_capture_size == 16);
+  CHECK(parse({"m", "--gpu", "g", "--performance-mode", "throughput"}).opts.performance_mode ==
+        kvplan::performance_mode::throughput);
+  CHECK(parse({"m", "--gpu", "g", "--performance-mode=interactivity"}).opts.performance_mode ==
+        kvplan::performance_mode::interactivity);
+  CHECK(parse({"m", "--gpu", "g", "--performance-mode", "latency"}).error.find("one of balanced, interactivity, throughput") !=
+        std::string::npos);
   CHECK(parse({"m", "--gpu", "g", "--max-cudagraph-capture-size", "0"}).error.find("an integer >= 1") !=
         std::string::npos);
   // --compilation-config (-cc): the graph mode and capture sizes; other keys refused by name.
@@ -480,6 +494,26 @@ TEST_CASE("kvplan check reads a live engine's /metrics over HTTP", "[cli][http]"
   CHECK(error.find("is not an http://host:port/path URL") != std::string::npos);
 }
 #endif
+
+TEST_CASE("a log's --performance-mode is read from its non-default args", "[cli][vllm_log]") {
+  // The non-default args of a v0.26.0 start-up (its banner names the release) that ran
+  // --performance-mode interactivity with 256 sequences and 1,024 batched tokens (index file
+  // 60449471537), its model path and other args cut.
+  const std::filesystem::path log = std::filesystem::temp_directory_path() / "kvplan_test_performance_mode.log";
+  std::ofstream(log) << "(APIServer pid=1) INFO 07-30 07:06:33 [api_utils.py:273] non-default args: {'max_model_len': "
+                        "32768, 'max_num_batched_tokens': 1024, 'max_num_seqs': 256, 'performance_mode': "
+                        "'interactivity'}\n";
+  const parse_result parsed = parse({"llama-3.1-8b", "--gpu", "h100", "--vllm-version", "0.26", "--from-vllm-log", log.string()});
+  REQUIRE(parsed.ok());
+  const resolved r = resolve(parsed.opts);
+  std::filesystem::remove(log);
+  REQUIRE(r.ok());
+  CHECK(r.deployment.performance_mode == kvplan::performance_mode::interactivity);
+  // 76 PIECEWISE and 60 FULL graphs, as that log's profile printed.
+  const kvplan::plan p = kvplan::make_plan(r.deployment);
+  CHECK(p.profile.num_cudagraphs == 76 + 60);
+  CHECK(p.profile.num_full_cudagraphs == 60);
+}
 
 TEST_CASE("a flag beside --from-vllm-log is a what-if on the measured budget", "[cli][vllm_log]") {
   // The v0.13 log (Qwen3-Next over 2 x L40S at utilization 0.92) leaves 0.73 GiB of its budget

@@ -248,6 +248,76 @@ TEST_CASE("--compilation-config: the CUDA-graph mode and listed capture sizes", 
   CHECK(error_of(d) == error{errc::cudagraph_capture_size_must_be_positive, {0}});
 }
 
+TEST_CASE("--performance-mode: finer capture sizes, or doubled batch defaults", "[engine][cudagraphs][performance]") {
+  // interactivity: every size from 1 to 32, then the step-8 grid from 40 and the step-16 grid
+  // from 256. A v0.26.0 start-up (LFM2.5-1.2B on a Hopper GPU, --performance-mode interactivity
+  // --max-num-seqs 256 --max-num-batched-tokens 1024; index file 60449471537) prints "Profiling
+  // CUDA graph memory: PIECEWISE=76 (largest=512), FULL=60 (largest=256)": up to min(2 x 256,
+  // 512) = 512, 32 + 27 (40 - 248) + 17 (256 - 512) = 76 sizes, 32 + 27 + 1 = 60 of them decode
+  // batches of at most 256 requests. balanced: 3 + 31 + 17 = 51, and 35.
+  deployment d{.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .vllm = {0, 26, 0}};
+  const vllm_rules r = rules_for(d.vllm);
+  const auto counts = [&](count_t seqs, count_t batch) {
+    const cudagraph_counts c = cudagraphs_captured(d, r, static_cast<std::int32_t>(seqs), 1, batch);
+    return std::pair{c.piecewise, c.full};
+  };
+  CHECK(counts(256, 1024) == std::pair<count_t, count_t>{51, 35});
+  d.performance_mode = performance_mode::interactivity;
+  CHECK(counts(256, 1024) == std::pair<count_t, count_t>{76, 60});
+  // A smaller ceiling, given: every size up to 16 (balanced: 1, 2, 4, 8, 16).
+  d.max_cudagraph_capture_size = 16;
+  CHECK(counts(1024, 8192) == std::pair<count_t, count_t>{16, 16});
+  d.max_cudagraph_capture_size = 0;
+  // Listed sizes stay as listed.
+  d.cudagraph_capture_sizes = {1, 8, 64};
+  CHECK(counts(1024, 8192) == std::pair<count_t, count_t>{3, 3});
+  d.cudagraph_capture_sizes = {};
+  // The budget pays for the 25 graphs more of each kind (Qwen3-30B-A3B, 48 cuts, one GPU):
+  // 25 x (48 x 335,544 + 1,048,576) B = 428,867,200 B less KV cache at the H100's 1,024 sequences.
+  const plan fine = plan_of(d);
+  d.performance_mode = performance_mode::balanced;
+  const plan balanced = plan_of(d);
+  CHECK(fine.profile.num_cudagraphs == 76 + 76);
+  CHECK(balanced.profile.num_cudagraphs == 51 + 51);
+  CHECK(balanced.available_kv_cache_bytes - fine.available_kv_cache_bytes == 428'867'200);
+
+  // throughput: the defaults vLLM applies doubled, then clamped as before: on an H100 1,024
+  // sequences and 8,192 tokens become 2,048 and 16,384; on an L40S 256 and 2,048 become 512 and
+  // 4,096. A value the user sets stays.
+  d.performance_mode = performance_mode::throughput;
+  engine_settings s = resolve_settings(d);
+  CHECK(s.max_num_seqs == 2048);
+  CHECK(s.max_num_batched_tokens == 16384);
+  d.gpu = gpus::l40s;
+  d.max_num_seqs = 64;
+  s = resolve_settings(d);
+  CHECK(s.max_num_seqs == 64);
+  CHECK(s.max_num_batched_tokens == 4096);
+  // At 1,024 tokens of context the batch is clamped to max_num_seqs x max_model_len only above
+  // 512 x 1,024: 4,096 stays; max_num_seqs to the batch: 512.
+  d.max_num_seqs = 0;
+  d.max_model_len = 1024;
+  s = resolve_settings(d);
+  CHECK(s.max_num_seqs == 512);
+  CHECK(s.max_num_batched_tokens == 4096);
+  // The sampler runs over the doubled rows: Llama-3.1-8B on an H100 profiles 2,048 rows.
+  const deployment llama{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_model_len = 32768,
+                         .performance_mode = performance_mode::throughput};
+  CHECK(plan_of(llama).profile.activation_parts.rows == 2048);
+  CHECK(vllm_serve_command(llama).view().find("--performance-mode throughput") != std::string_view::npos);
+  // The capture ceiling is checked against the doubled batch: an H200's 16,384 tokens under
+  // throughput put a 16,384-token ceiling beyond the 8,192 kvplan counts.
+  deployment h200{.model = models::llama_3_1_8b, .gpu = gpus::h200, .max_model_len = 32768,
+                  .max_cudagraph_capture_size = 16384, .vllm = {0, 26, 0}};
+  CHECK_FALSE(error_of(h200));
+  h200.performance_mode = performance_mode::throughput;
+  CHECK(error_of(h200) == error{errc::cudagraph_capture_size_beyond_counted, {16384, 8192}});
+  // The flag is v0.17's (vLLM PR #34936).
+  h200.max_cudagraph_capture_size = 0;
+  h200.vllm = {0, 16, 1};
+  CHECK(error_of(h200) == error{errc::feature_needs_newer_vllm, {0, 17}, "--performance-mode"});
+}
+
 TEST_CASE("async scheduling sizes sliding windows for two batches in flight", "[engine][async]") {
   // gpt-oss-20b on an H100 (max_num_batched_tokens 8,192): with async scheduling (the default)
   // sliding layers hold 128 - 1 + 2 x 8,192 tokens, cdiv(16,511, 16) + 1 = 1,033 blocks; without,

@@ -581,6 +581,16 @@ const std::vector<flag_spec>& flag_table() {
       {"--compilation-config", "-cc", true,
        "JSON; kvplan reads cudagraph_mode, cudagraph_capture_sizes and max_cudagraph_capture_size",
        [](options& o, std::string_view v) { return compilation_config_flag(o, v); }},
+      {"--performance-mode", "", true, "one of balanced, interactivity, throughput",
+       [](options& o, std::string_view v) -> std::string {
+         for (const kvplan::performance_mode m : {kvplan::performance_mode::balanced, kvplan::performance_mode::interactivity,
+                                                  kvplan::performance_mode::throughput})
+           if (v == kvplan::to_string(m)) {
+             o.performance_mode = m;
+             return {};
+           }
+         return "one of balanced, interactivity, throughput";
+       }},
       {"--mamba-cache-dtype", "", true, "one of auto, float32, float16, bfloat16",
        [](options& o, std::string_view v) -> std::string {
          o.mamba_cache_dtype = parse_mamba_dtype(v);

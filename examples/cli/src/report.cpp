@@ -432,6 +432,7 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
       .add("max_concurrency", p.max_concurrency)
       .add("max_num_seqs", p.max_num_seqs)
       .add("max_num_batched_tokens", p.max_num_batched_tokens)
+      .add("performance_mode", std::string_view(kvplan::to_string(d.performance_mode)))
       .add("enable_prefix_caching", p.prefix_caching)
       .add("fits", p.fits())
       .add("verdict", std::string_view(kvplan::name_of(p.verdict)))

@@ -49,6 +49,18 @@ constexpr batch_defaults api_server_batch_defaults(const gpu& g, const vllm_rule
   return {256, 2048};
 }
 
+// The limits a deployment that sets none gets: the API server's defaults, both doubled under
+// --performance-mode throughput (v0.17; arg_utils doubles each default it applies, before the
+// clamps to max_model_len below).
+constexpr batch_defaults batch_defaults_of(const deployment& d, const vllm_rules& rules) {
+  batch_defaults b = api_server_batch_defaults(d.gpu, rules);
+  if (d.performance_mode == performance_mode::throughput && rules.performance_mode_flag) {
+    b.max_num_seqs *= 2;
+    b.max_num_batched_tokens *= 2;
+  }
+  return b;
+}
+
 // --- KV cache dtype and attention backend ----------------------------------------------------
 
 namespace detail {
@@ -223,7 +235,7 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   s.decode_context_parallel_size = d.decode_context_parallel_size;
 
   // Batch defaults, then vLLM's clamps for the values the user did not set.
-  const batch_defaults defaults = api_server_batch_defaults(d.gpu, s.rules);
+  const batch_defaults defaults = batch_defaults_of(d, s.rules);
   s.max_num_seqs = d.max_num_seqs > 0 ? d.max_num_seqs : defaults.max_num_seqs;
   s.max_num_batched_tokens = d.max_num_batched_tokens > 0 ? d.max_num_batched_tokens : defaults.max_num_batched_tokens;
   if (d.max_num_batched_tokens == 0)

@@ -46,6 +46,7 @@ struct options {
   std::optional<std::int32_t> max_cudagraph_capture_size;
   std::optional<kvplan::cudagraph_mode> cudagraph_mode;  // --compilation-config
   kvplan::capture_size_list cudagraph_capture_sizes{};
+  kvplan::performance_mode performance_mode = kvplan::performance_mode::balanced;
   std::optional<kvplan::dtype> mamba_cache_dtype, mamba_ssm_cache_dtype;
   std::optional<kvplan::attention_backend> attention_backend;
   std::optional<kvplan::vllm_version> vllm_version;
