@@ -24,7 +24,7 @@ struct vllm_version {
 
 // A release's ordinal as a constant: rules_for() compares against one per boundary, and reading
 // a constant costs constant evaluation next to nothing where a call per boundary costs clang
-// about 1.5 ms a plan.
+// about 1.5 ms a rules_for() call (clang 14).
 template <std::int32_t Major, std::int32_t Minor, std::int32_t Patch = 0>
 inline constexpr std::int64_t release_ordinal = vllm_version{Major, Minor, Patch}.ordinal();
 
