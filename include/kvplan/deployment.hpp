@@ -113,6 +113,12 @@ constexpr std::string_view to_string(performance_mode m) {
   return "?";
 }
 
+// -O0 .. -O3 (--optimization-level, vLLM PR #26847, v0.12): O0 no compilation and no CUDA graphs,
+// O1 vLLM's compiler with PIECEWISE graphs only and none of the fusion passes, O2 (the default)
+// and O3 everything. Before v0.12, -O<n> gave the compilation level: 3 (the default) compiled
+// with vLLM's backend, 0 - 2 captured no CUDA graphs.
+enum class optimization_level : std::uint8_t { o0, o1, o2, o3 };
+
 // The capture sizes --compilation-config may list (cudagraph_capture_sizes).
 inline constexpr std::int32_t max_listed_capture_sizes = 48;
 // The largest capture ceiling, in tokens, whose CUDA graphs kvplan counts: validate() refuses a
@@ -157,6 +163,7 @@ struct deployment {
   std::optional<kvplan::cudagraph_mode> cudagraph_mode{};
   capture_size_list cudagraph_capture_sizes{};
   kvplan::performance_mode performance_mode = kvplan::performance_mode::balanced;
+  std::optional<kvplan::optimization_level> optimization_level{};  // -O<n>; empty: vLLM's default
 
   attention_backend backend = attention_backend::automatic;
   std::optional<dtype> mamba_cache_dtype{};      // --mamba-cache-dtype (conv and linear state)

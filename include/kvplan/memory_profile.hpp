@@ -1018,8 +1018,27 @@ constexpr cudagraph_counts default_cudagraphs(const gpu& g, const vllm_rules& ru
   return {sizes.size(), rules.full_and_piecewise_graphs ? sizes_up_to(sizes, max_num_seqs) : 0};
 }
 
+// The optimization level a deployment runs at: -O<n> where given, else O2 (from v0.12), or
+// before v0.12 the compilation level, 3.
+constexpr std::int32_t optimization_level_of(const deployment& d, const vllm_rules& rules) {
+  if (d.optimization_level) return static_cast<std::int32_t>(*d.optimization_level);
+  return rules.optimization_levels ? 2 : 3;
+}
+
+// Whether vLLM's own compiler runs (CompilationMode.VLLM_COMPILE, its Inductor passes and the
+// graph splitting PIECEWISE graphs need): from -O1 (v0.12), at level 3 before; never with
+// --enforce-eager.
+constexpr bool vllm_compile_mode(const deployment& d, const vllm_rules& rules) {
+  if (d.enforce_eager) return false;
+  const std::int32_t level = optimization_level_of(d, rules);
+  return rules.optimization_levels ? level >= 1 : level == 3;
+}
+
 // The CUDA-graph mode a deployment runs: --compilation-config's cudagraph_mode, else the
-// release's default (FULL_AND_PIECEWISE from v0.11); NONE with --enforce-eager. vLLM
+// release's default (FULL_AND_PIECEWISE from v0.11; PIECEWISE at -O1; none without vLLM's
+// compiler, as at -O0); NONE with --enforce-eager. Without the compiler a PIECEWISE mode given
+// is NONE too ("Cudagraph mode ... is not compatible with compilation mode ... Overriding to
+// NONE"). vLLM
 // (resolve_cudagraph_mode_and_sizes, with the lowest AttentionCGSupport of the backends, the
 // resolved attention `backend` and the state layers') then lowers it: FULL for mixed batches needs
 // every builder at ALWAYS, else FULL_AND_PIECEWISE; with a speculative decoder a decode step
@@ -1030,8 +1049,14 @@ constexpr cudagraph_counts default_cudagraphs(const gpu& g, const vllm_rules& ru
 constexpr cudagraph_mode cudagraph_mode_of(const deployment& d, const vllm_rules& rules,
                                            attention_backend backend = attention_backend::automatic) {
   if (d.enforce_eager) return cudagraph_mode::none;
+  const bool compiled = vllm_compile_mode(d, rules);
+  const bool piecewise_only = rules.optimization_levels && optimization_level_of(d, rules) == 1;
   cudagraph_mode mode = d.cudagraph_mode.value_or(
-      rules.full_and_piecewise_graphs ? cudagraph_mode::full_and_piecewise : cudagraph_mode::piecewise);
+      !compiled                                         ? cudagraph_mode::none
+      : rules.full_and_piecewise_graphs && !piecewise_only ? cudagraph_mode::full_and_piecewise
+                                                           : cudagraph_mode::piecewise);
+  if (!compiled && (mode == cudagraph_mode::piecewise || mode == cudagraph_mode::full_and_piecewise))
+    return cudagraph_mode::none;
   if (backend == attention_backend::automatic) return mode;
   const bool state_layers = d.model.is_hybrid();
   if (mode == cudagraph_mode::full && (state_layers || !runs_any_batch_graphs(backend, d.gpu)))
@@ -1177,10 +1202,12 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   }
 
   // The fusion is an Inductor pass: no workspace where vLLM does not compile the model, nor with
-  // --enforce-eager ("Inductor compilation was disabled by user settings, optimizations settings
-  // that are only active during inductor compilation will be ignored").
+  // --enforce-eager or -O0 ("Inductor compilation was disabled by user settings, optimizations
+  // settings that are only active during inductor compilation will be ignored"), nor at -O1,
+  // whose preset leaves fuse_allreduce_rms off.
   p.allreduce_workspace_bytes =
-      rules.flashinfer_allreduce_fusion && compiled_by_vllm(m, rules) && !d.enforce_eager
+      rules.flashinfer_allreduce_fusion && compiled_by_vllm(m, rules) && vllm_compile_mode(d, rules) &&
+              optimization_level_of(d, rules) >= 2
           ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens)
           : 0;
   p.non_torch = d.memory.non_torch_bytes ? given(*d.memory.non_torch_bytes)

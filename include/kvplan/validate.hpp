@@ -219,7 +219,7 @@ constexpr error architecture_error(const deployment& d, const vllm_rules& rules)
     // _validate_mrv1_piecewise_cudagraph (PR #51768, with V2 by default, v0.28): on the V1 runner
     // (VLLM_USE_V2_MODEL_RUNNER=0, or a speculative method V2 lacks) vLLM refuses its PIECEWISE
     // graphs.
-    if (rules.v2_runner_deepseek_v4 && !d.enforce_eager && !uses_v2_model_runner(d, rules))
+    if (rules.v2_runner_deepseek_v4 && cudagraph_mode_of(d, rules) != cudagraph_mode::none && !uses_v2_model_runner(d, rules))
       return {errc::deepseek_v4_needs, {}, "Model Runner V2 for its PIECEWISE CUDA graphs, or --enforce-eager: vLLM refuses them on V1, which VLLM_USE_V2_MODEL_RUNNER=0 and ngram, suffix or draft-model speculation select"};
     if (d.block_size > 0 && d.block_size != deepseek_v4_block_size)
       return {errc::block_size_not_supported_by_attention_backend, {d.block_size, deepseek_v4_block_size}};

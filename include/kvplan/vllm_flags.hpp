@@ -122,6 +122,11 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (pinned || d.enable_prefix_caching != prefix_caching::by_default)
     a.add(p.prefix_caching ? "--enable-prefix-caching" : "--no-enable-prefix-caching");
   if (d.num_gpu_blocks_override > 0) a.add("--num-gpu-blocks-override", d.num_gpu_blocks_override);
+  if (d.optimization_level) {
+    // -O<n>: vLLM's parser takes it in every release (before v0.12 as the compilation level).
+    constexpr std::string_view levels[] = {"-O0", "-O1", "-O2", "-O3"};
+    a.add(levels[static_cast<std::size_t>(*d.optimization_level)]);
+  }
   if (d.enforce_eager) a.add("--enforce-eager");
   else if (d.max_cudagraph_capture_size > 0) a.add("--max-cudagraph-capture-size", d.max_cudagraph_capture_size);
   if (!d.enforce_eager && (d.cudagraph_mode || !d.cudagraph_capture_sizes.empty())) {

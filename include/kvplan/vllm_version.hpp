@@ -197,6 +197,8 @@ struct vllm_rules {
   bool minimax_m3_sparse_attention = true;
   bool minimax_m3_indexer_kv_dtype = true;
   bool performance_mode_flag = true;    // --performance-mode
+  // -O<n> names an optimization level (O2 by default); before, the compilation level (3).
+  bool optimization_levels = true;
   bool decode_context_parallel = true;  // --decode-context-parallel-size
   bool kv_offloading_flags = true;      // --kv-offloading-size / --kv-offloading-backend
   // Every YaRN rope type (yarn, deepseek_yarn, deepseek_llama_scaling, telechat3-yarn) derives
@@ -397,6 +399,9 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // vLLM PR #34936 (merged 2026-02-26), dated: v0.17.0, as a write-up of the flag of 2026-03-30
   // gives it.
   r.performance_mode_flag = v >= release_ordinal<0, 17>;
+  // vLLM PR #26847 (-O infrastructure, opened 2025-10-14): the v0.12.0 docs describe the levels,
+  // v0.11.2's have only the compilation modes.
+  r.optimization_levels = v >= release_ordinal<0, 12>;
   // vLLM PR #23734 (MLA, reviewed 2025-09-05; GQA #24864, #25438), dated: v0.11.0.
   r.decode_context_parallel = v >= release_ordinal<0, 11>;
   // vLLM PR #27621 (2025-10-28), dated: v0.11.1.

@@ -266,7 +266,10 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       {.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768,
        .performance_mode = performance_mode::interactivity},
       {.model = models::llama_3_1_8b, .gpu = gpus::l40s, .max_model_len = 32768,
-       .performance_mode = performance_mode::throughput}};
+       .performance_mode = performance_mode::throughput},
+      // -O1: PIECEWISE graphs only, no fusion workspace.
+      {.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .max_model_len = 32768,
+       .optimization_level = optimization_level::o1}};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
       const plan_result planned = try_plan(d);
@@ -310,6 +313,7 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       CHECK(r.deployment.limit_videos == d.limit_videos);
       CHECK(r.deployment.limit_vision_chunks == d.limit_vision_chunks);
       CHECK(r.deployment.performance_mode == d.performance_mode);
+      CHECK(r.deployment.optimization_level == d.optimization_level);
       CHECK(q.max_num_seqs == p.max_num_seqs);
       CHECK(q.max_num_batched_tokens == p.max_num_batched_tokens);
     }
@@ -361,6 +365,14 @@ TEST_CASE("the other engine flags", "[cli][parse]") {
         kvplan::performance_mode::interactivity);
   CHECK(parse({"m", "--gpu", "g", "--performance-mode", "latency"}).error.find("one of balanced, interactivity, throughput") !=
         std::string::npos);
+  // -O<n> as vLLM's parser takes it: -O3, -O 3, --optimization-level 3; a log's repr too.
+  CHECK(parse({"m", "--gpu", "g", "-O3"}).opts.optimization_level == kvplan::optimization_level::o3);
+  CHECK(parse({"m", "--gpu", "g", "-O", "0"}).opts.optimization_level == kvplan::optimization_level::o0);
+  CHECK(parse({"m", "--gpu", "g", "--optimization-level", "1"}).opts.optimization_level == kvplan::optimization_level::o1);
+  CHECK(parse({"m", "--gpu", "g", "--optimization-level", "<OptimizationLevel.O2: 2>"}).opts.optimization_level ==
+        kvplan::optimization_level::o2);
+  CHECK(parse({"m", "--gpu", "g", "-O4"}).error.find("0, 1, 2 or 3") != std::string::npos);
+  CHECK(!parse({"m", "--gpu", "g"}).opts.optimization_level);
   CHECK(parse({"m", "--gpu", "g", "--max-cudagraph-capture-size", "0"}).error.find("an integer >= 1") !=
         std::string::npos);
   // --compilation-config (-cc): the graph mode and capture sizes; other keys refused by name.
@@ -495,20 +507,21 @@ TEST_CASE("kvplan check reads a live engine's /metrics over HTTP", "[cli][http]"
 }
 #endif
 
-TEST_CASE("a log's --performance-mode is read from its non-default args", "[cli][vllm_log]") {
+TEST_CASE("a log's --performance-mode and -O are read from its non-default args", "[cli][vllm_log]") {
   // The non-default args of a v0.26.0 start-up (its banner names the release) that ran
   // --performance-mode interactivity with 256 sequences and 1,024 batched tokens (index file
   // 60449471537), its model path and other args cut.
   const std::filesystem::path log = std::filesystem::temp_directory_path() / "kvplan_test_performance_mode.log";
   std::ofstream(log) << "(APIServer pid=1) INFO 07-30 07:06:33 [api_utils.py:273] non-default args: {'max_model_len': "
-                        "32768, 'max_num_batched_tokens': 1024, 'max_num_seqs': 256, 'performance_mode': "
-                        "'interactivity'}\n";
+                        "32768, 'max_num_batched_tokens': 1024, 'max_num_seqs': 256, 'optimization_level': '3', "
+                        "'performance_mode': 'interactivity'}\n";
   const parse_result parsed = parse({"llama-3.1-8b", "--gpu", "h100", "--vllm-version", "0.26", "--from-vllm-log", log.string()});
   REQUIRE(parsed.ok());
   const resolved r = resolve(parsed.opts);
   std::filesystem::remove(log);
   REQUIRE(r.ok());
   CHECK(r.deployment.performance_mode == kvplan::performance_mode::interactivity);
+  CHECK(r.deployment.optimization_level == kvplan::optimization_level::o3);
   // 76 PIECEWISE and 60 FULL graphs, as that log's profile printed.
   const kvplan::plan p = kvplan::make_plan(r.deployment);
   CHECK(p.profile.num_cudagraphs == 76 + 60);

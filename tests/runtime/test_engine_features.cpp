@@ -318,6 +318,60 @@ TEST_CASE("--performance-mode: finer capture sizes, or doubled batch defaults", 
   CHECK(error_of(h200) == error{errc::feature_needs_newer_vllm, {0, 17}, "--performance-mode"});
 }
 
+TEST_CASE("-O<n>: the optimization level decides the CUDA graphs and the fusion workspace", "[engine][cudagraphs][optimization]") {
+  // From v0.12 (vLLM PR #26847) the presets fill what the user leaves unset: -O0 no compilation
+  // and no graphs, -O1 PIECEWISE graphs only, -O2 (the default) and -O3 FULL_AND_PIECEWISE.
+  // Qwen3-30B-A3B on an H100, v0.26, 1,024 sequences: 51 sizes.
+  deployment d{.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .vllm = {0, 26, 0}};
+  const vllm_rules r = rules_for(d.vllm);
+  const auto counts = [&](std::optional<optimization_level> level) {
+    d.optimization_level = level;
+    const cudagraph_counts c = cudagraphs_captured(d, r, 1024, 1, 8192);
+    return std::pair{c.piecewise, c.full};
+  };
+  CHECK(counts(std::nullopt) == std::pair<count_t, count_t>{51, 51});
+  CHECK(counts(optimization_level::o3) == std::pair<count_t, count_t>{51, 51});
+  CHECK(counts(optimization_level::o2) == std::pair<count_t, count_t>{51, 51});
+  CHECK(counts(optimization_level::o1) == std::pair<count_t, count_t>{51, 0});
+  CHECK(counts(optimization_level::o0) == std::pair<count_t, count_t>{0, 0});
+  // A mode given wins, but PIECEWISE graphs need vLLM's compiler: at -O0 a PIECEWISE mode is
+  // NONE, FULL stays.
+  d.cudagraph_mode = cudagraph_mode::full;
+  CHECK(counts(optimization_level::o0) == std::pair<count_t, count_t>{0, 51});
+  d.cudagraph_mode = cudagraph_mode::full_and_piecewise;
+  CHECK(counts(optimization_level::o0) == std::pair<count_t, count_t>{0, 0});
+  CHECK(counts(optimization_level::o1) == std::pair<count_t, count_t>{51, 51});
+  d.cudagraph_mode.reset();
+  // -O1's graphs: 51 PIECEWISE sizes x 48 cuts x 335,544 B = 821,411,712 B; -O0 takes none.
+  d.optimization_level = optimization_level::o1;
+  CHECK(plan_of(d).profile.cudagraph.bytes == 821'411'712);
+  d.optimization_level = optimization_level::o0;
+  CHECK(plan_of(d).profile.cudagraph.bytes == 0);
+  // Before v0.12, -O<n> was the compilation level and only level 3 (the default) captured graphs.
+  d.vllm = {0, 11, 0};
+  const vllm_rules v11 = rules_for(d.vllm);
+  d.optimization_level = optimization_level::o2;
+  CHECK(cudagraphs_captured(d, v11, 1024, 1, 8192).total() == 0);
+  d.optimization_level = optimization_level::o3;
+  const count_t level3 = cudagraphs_captured(d, v11, 1024, 1, 8192).total();
+  d.optimization_level.reset();
+  CHECK(level3 == cudagraphs_captured(d, v11, 1024, 1, 8192).total());
+  CHECK(level3 > 0);
+
+  // FlashInfer's all-reduce fusion workspace is -O2's and -O3's: Llama-3.1-70B over 2 x H100 at
+  // v0.26 holds 4 x 2 x 64 MiB = 512 MiB of it by default, none at -O1 or -O0.
+  deployment llama{.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2,
+                   .max_model_len = 32768, .vllm = {0, 26, 0}};
+  CHECK(plan_of(llama).profile.allreduce_workspace_bytes == 536'870'912);
+  llama.optimization_level = optimization_level::o1;
+  CHECK(plan_of(llama).profile.allreduce_workspace_bytes == 0);
+  llama.optimization_level = optimization_level::o0;
+  const plan o0 = plan_of(llama);
+  CHECK(o0.profile.allreduce_workspace_bytes == 0);
+  CHECK(o0.profile.cudagraph.bytes == 0);
+  CHECK(vllm_serve_command(llama).view().find(" -O0") != std::string_view::npos);
+}
+
 TEST_CASE("async scheduling sizes sliding windows for two batches in flight", "[engine][async]") {
   // gpt-oss-20b on an H100 (max_num_batched_tokens 8,192): with async scheduling (the default)
   // sliding layers hold 128 - 1 + 2 x 8,192 tokens, cdiv(16,511, 16) + 1 = 1,033 blocks; without,

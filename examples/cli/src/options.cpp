@@ -581,6 +581,15 @@ const std::vector<flag_spec>& flag_table() {
       {"--compilation-config", "-cc", true,
        "JSON; kvplan reads cudagraph_mode, cudagraph_capture_sizes and max_cudagraph_capture_size",
        [](options& o, std::string_view v) { return compilation_config_flag(o, v); }},
+      {"--optimization-level", "-O", true, "0, 1, 2 or 3 (-O0 .. -O3)",
+       [](options& o, std::string_view v) -> std::string {
+         // A log prints the level as 3, '3' or <OptimizationLevel.O3: 3>.
+         if (v.starts_with("<OptimizationLevel.O")) v.remove_prefix(20);
+         else if (v.starts_with("O")) v.remove_prefix(1);
+         if (v.empty() || v[0] < '0' || v[0] > '3' || (v.size() > 1 && v[1] != ':')) return "0, 1, 2 or 3 (-O0 .. -O3)";
+         o.optimization_level = static_cast<kvplan::optimization_level>(v[0] - '0');
+         return {};
+       }},
       {"--performance-mode", "", true, "one of balanced, interactivity, throughput",
        [](options& o, std::string_view v) -> std::string {
          for (const kvplan::performance_mode m : {kvplan::performance_mode::balanced, kvplan::performance_mode::interactivity,
@@ -758,6 +767,11 @@ parse_result parse_args(const std::vector<std::string_view>& args) {
       name.resize(eq);
     }
     if (name.rfind("--", 0) == 0) std::replace(name.begin(), name.end(), '_', '-');
+    // -O3 is -O 3 (vLLM's FlexibleArgumentParser).
+    if (!inline_value && name.size() > 2 && name.rfind("-O", 0) == 0 && name[2] >= '0' && name[2] <= '9') {
+      inline_value = name.substr(2);
+      name.resize(2);
+    }
     const flag_spec* spec = nullptr;
     for (const flag_spec& f : flag_table())
       if (f.name == name || (!f.alias.empty() && f.alias == name)) spec = &f;

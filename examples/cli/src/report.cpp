@@ -169,13 +169,20 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
   if (m.non_torch.given) {
     line("  non-torch      given: " + with_commas(m.non_torch.bytes) + " B");
   } else {
-    // The workspace is an Inductor pass's: say so where eager mode is why there is none.
-    const bool eager_without_workspace =
-        d.enforce_eager && rules.flashinfer_allreduce_fusion && kvplan::compiled_by_vllm(d.model, rules) &&
+    // The workspace is an Inductor pass's: say so where eager mode or the optimization level is
+    // why there is none.
+    const bool settings_without_workspace =
+        m.allreduce_workspace_bytes == 0 && rules.flashinfer_allreduce_fusion &&
+        kvplan::compiled_by_vllm(d.model, rules) &&
         kvplan::allreduce_fusion_workspace(d.model, d.gpu, d.tensor_parallel_size, a.tokens) > 0;
+    const std::string why_none = d.enforce_eager ? " (--enforce-eager: no Inductor pass allocates it)"
+                                 : kvplan::vllm_compile_mode(d, rules)
+                                     ? " (-O1: its preset leaves the all-reduce fusion off)"
+                                     : " (-O" + std::to_string(kvplan::optimization_level_of(d, rules)) +
+                                           ": no Inductor pass allocates it)";
     line("  non-torch      kernels loaded on first use and NCCL buffers (from start-up logs), + FlashInfer's "
          "all-reduce workspace " + with_commas(m.allreduce_workspace_bytes) + " B" +
-         (eager_without_workspace ? " (--enforce-eager: no Inductor pass allocates it)" : std::string()) +
+         (settings_without_workspace ? why_none : std::string()) +
          (m.consumed_profile_bytes > 0
               ? ", + what the profile keeps (counted as consumed from v0.27) " + with_commas(m.consumed_profile_bytes) + " B"
               : std::string()) +
@@ -184,7 +191,11 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
   if (m.cudagraph.given) {
     line("  CUDA graphs    given: " + with_commas(m.cudagraph.bytes) + " B");
   } else if (m.cudagraph.bytes == 0) {
-    line("  CUDA graphs    not taken from the budget by this release and runner (or --enforce-eager)");
+    const bool without_compiler = !d.enforce_eager && !kvplan::vllm_compile_mode(d, rules) &&
+                                  p.cudagraph_mode == kvplan::cudagraph_mode::none;
+    line(without_compiler ? "  CUDA graphs    none: -O" + std::to_string(kvplan::optimization_level_of(d, rules)) +
+                                " compiles nothing with vLLM's backend, and captures no CUDA graphs"
+                          : "  CUDA graphs    not taken from the budget by this release and runner (or --enforce-eager)");
   } else {
     // The mode vLLM runs, and the one asked for where vLLM lowers it (a backend below FULL).
     const kvplan::cudagraph_mode asked = kvplan::cudagraph_mode_of(d, rules);

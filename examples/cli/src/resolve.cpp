@@ -280,6 +280,7 @@ resolved resolve_options(const options& o) {
   d.cudagraph_mode = o.cudagraph_mode;
   d.cudagraph_capture_sizes = o.cudagraph_capture_sizes;
   d.performance_mode = o.performance_mode;
+  d.optimization_level = o.optimization_level;
   d.backend = o.attention_backend.value_or(kvplan::attention_backend::automatic);
   d.mamba_cache_dtype = o.mamba_cache_dtype;
   d.mamba_ssm_cache_dtype = o.mamba_ssm_cache_dtype;
