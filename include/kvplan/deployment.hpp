@@ -164,6 +164,10 @@ struct deployment {
   capture_size_list cudagraph_capture_sizes{};
   kvplan::performance_mode performance_mode = kvplan::performance_mode::balanced;
   std::optional<kvplan::optimization_level> optimization_level{};  // -O<n>; empty: vLLM's default
+  // --enable-chunked-prefill / --no-enable-chunked-prefill (empty: on). Off, vLLM (from v0.12)
+  // batches a whole max_model_len prompt at once; before v0.12 it kept chunked prefill on for
+  // generative models whatever the flag said.
+  std::optional<bool> enable_chunked_prefill{};
 
   attention_backend backend = attention_backend::automatic;
   std::optional<dtype> mamba_cache_dtype{};      // --mamba-cache-dtype (conv and linear state)

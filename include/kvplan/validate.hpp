@@ -133,6 +133,10 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     case speculative_method::suffix: break;
   }
 
+  // SchedulerConfig.verify_max_model_len: without chunked prefill a prompt must fit in one batch.
+  if (d.enable_chunked_prefill == false && rules.chunked_prefill_can_be_off && d.max_num_batched_tokens > 0 &&
+      d.max_num_batched_tokens < configured_max_model_len(d))
+    return {errc::max_num_batched_tokens_below_max_model_len, {d.max_num_batched_tokens, configured_max_model_len(d)}};
   if (d.performance_mode != performance_mode::balanced && !rules.performance_mode_flag)
     return {errc::feature_needs_newer_vllm, {0, 17}, "--performance-mode"};
   if (d.max_cudagraph_capture_size > 0 && !rules.capture_sizes_step_16_from_256)
@@ -257,11 +261,8 @@ constexpr error validate(const deployment& d) {
   if (d.max_num_batched_tokens < 0) return {errc::max_num_batched_tokens_must_be_positive, {d.max_num_batched_tokens}};
   if (d.max_cudagraph_capture_size < 0)
     return {errc::cudagraph_capture_size_must_be_positive, {d.max_cudagraph_capture_size}};
-  // The ceiling is the smaller of it and max_num_batched_tokens (at most the GPU's default when
-  // unset: vLLM only lowers that).
-  if (const count_t batch = d.max_num_batched_tokens > 0
-                                ? d.max_num_batched_tokens
-                                : batch_defaults_of(d, rules_for(d.vllm)).max_num_batched_tokens;
+  // The ceiling is the smaller of it and max_num_batched_tokens as vLLM resolves it.
+  if (const count_t batch = batch_limits_of(d, rules_for(d.vllm), configured_max_model_len(d)).max_num_batched_tokens;
       min_of(d.max_cudagraph_capture_size, batch) > max_counted_capture_size)
     return {errc::cudagraph_capture_size_beyond_counted, {d.max_cudagraph_capture_size, max_counted_capture_size}};
   for (const std::int32_t size : d.cudagraph_capture_sizes)

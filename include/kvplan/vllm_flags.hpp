@@ -119,6 +119,8 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (pinned || d.max_num_batched_tokens > 0) a.add("--max-num-batched-tokens", p.max_num_batched_tokens);
   // The mode that doubled the batch defaults (throughput) or refined the capture sizes.
   if (d.performance_mode != performance_mode::balanced) a.add("--performance-mode", to_string(d.performance_mode));
+  if (d.enable_chunked_prefill)
+    a.add(*d.enable_chunked_prefill ? "--enable-chunked-prefill" : "--no-enable-chunked-prefill");
   if (pinned || d.enable_prefix_caching != prefix_caching::by_default)
     a.add(p.prefix_caching ? "--enable-prefix-caching" : "--no-enable-prefix-caching");
   if (d.num_gpu_blocks_override > 0) a.add("--num-gpu-blocks-override", d.num_gpu_blocks_override);

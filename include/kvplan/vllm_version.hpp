@@ -199,6 +199,8 @@ struct vllm_rules {
   bool performance_mode_flag = true;    // --performance-mode
   // -O<n> names an optimization level (O2 by default); before, the compilation level (3).
   bool optimization_levels = true;
+  // --no-enable-chunked-prefill is honoured for generative models (before, V1 kept it on).
+  bool chunked_prefill_can_be_off = true;
   bool decode_context_parallel = true;  // --decode-context-parallel-size
   bool kv_offloading_flags = true;      // --kv-offloading-size / --kv-offloading-backend
   // Every YaRN rope type (yarn, deepseek_yarn, deepseek_llama_scaling, telechat3-yarn) derives
@@ -402,6 +404,11 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // vLLM PR #26847 (-O infrastructure, opened 2025-10-14): the v0.12.0 docs describe the levels,
   // v0.11.2's have only the compilation modes.
   r.optimization_levels = v >= release_ordinal<0, 12>;
+  // vLLM PRs #26623 and #28665 (November 2025; dated v0.12): EngineArgs keeps a False
+  // enable_chunked_prefill ("This model does not officially support disabling chunked prefill")
+  // and sets max_num_batched_tokens = max(max_model_len, default); v0.10 and v0.11's
+  // _set_default_args set it True for every model but pooling ones.
+  r.chunked_prefill_can_be_off = v >= release_ordinal<0, 12>;
   // vLLM PR #23734 (MLA, reviewed 2025-09-05; GQA #24864, #25438), dated: v0.11.0.
   r.decode_context_parallel = v >= release_ordinal<0, 11>;
   // vLLM PR #27621 (2025-10-28), dated: v0.11.1.

@@ -269,7 +269,9 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
        .performance_mode = performance_mode::throughput},
       // -O1: PIECEWISE graphs only, no fusion workspace.
       {.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .max_model_len = 32768,
-       .optimization_level = optimization_level::o1}};
+       .optimization_level = optimization_level::o1},
+      // Chunked prefill off: a 32,768-token batch.
+      {.model = models::qwen3_8b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .enable_chunked_prefill = false}};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
       const plan_result planned = try_plan(d);
@@ -314,6 +316,7 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       CHECK(r.deployment.limit_vision_chunks == d.limit_vision_chunks);
       CHECK(r.deployment.performance_mode == d.performance_mode);
       CHECK(r.deployment.optimization_level == d.optimization_level);
+      CHECK(r.deployment.enable_chunked_prefill == d.enable_chunked_prefill);
       CHECK(q.max_num_seqs == p.max_num_seqs);
       CHECK(q.max_num_batched_tokens == p.max_num_batched_tokens);
     }
@@ -373,6 +376,9 @@ TEST_CASE("the other engine flags", "[cli][parse]") {
         kvplan::optimization_level::o2);
   CHECK(parse({"m", "--gpu", "g", "-O4"}).error.find("0, 1, 2 or 3") != std::string::npos);
   CHECK(!parse({"m", "--gpu", "g"}).opts.optimization_level);
+  CHECK(parse({"m", "--gpu", "g", "--no-enable-chunked-prefill"}).opts.enable_chunked_prefill == false);
+  CHECK(parse({"m", "--gpu", "g", "--enable-chunked-prefill"}).opts.enable_chunked_prefill == true);
+  CHECK(!parse({"m", "--gpu", "g"}).opts.enable_chunked_prefill);
   CHECK(parse({"m", "--gpu", "g", "--max-cudagraph-capture-size", "0"}).error.find("an integer >= 1") !=
         std::string::npos);
   // --compilation-config (-cc): the graph mode and capture sizes; other keys refused by name.
@@ -513,8 +519,8 @@ TEST_CASE("a log's --performance-mode and -O are read from its non-default args"
   // 60449471537), its model path and other args cut.
   const std::filesystem::path log = std::filesystem::temp_directory_path() / "kvplan_test_performance_mode.log";
   std::ofstream(log) << "(APIServer pid=1) INFO 07-30 07:06:33 [api_utils.py:273] non-default args: {'max_model_len': "
-                        "32768, 'max_num_batched_tokens': 1024, 'max_num_seqs': 256, 'optimization_level': '3', "
-                        "'performance_mode': 'interactivity'}\n";
+                        "32768, 'max_num_batched_tokens': 1024, 'max_num_seqs': 256, 'enable_chunked_prefill': True, "
+                        "'optimization_level': '3', 'performance_mode': 'interactivity'}\n";
   const parse_result parsed = parse({"llama-3.1-8b", "--gpu", "h100", "--vllm-version", "0.26", "--from-vllm-log", log.string()});
   REQUIRE(parsed.ok());
   const resolved r = resolve(parsed.opts);
@@ -522,6 +528,7 @@ TEST_CASE("a log's --performance-mode and -O are read from its non-default args"
   REQUIRE(r.ok());
   CHECK(r.deployment.performance_mode == kvplan::performance_mode::interactivity);
   CHECK(r.deployment.optimization_level == kvplan::optimization_level::o3);
+  CHECK(r.deployment.enable_chunked_prefill == true);
   // 76 PIECEWISE and 60 FULL graphs, as that log's profile printed.
   const kvplan::plan p = kvplan::make_plan(r.deployment);
   CHECK(p.profile.num_cudagraphs == 76 + 60);

@@ -372,6 +372,48 @@ TEST_CASE("-O<n>: the optimization level decides the CUDA graphs and the fusion 
   CHECK(vllm_serve_command(llama).view().find(" -O0") != std::string_view::npos);
 }
 
+TEST_CASE("--no-enable-chunked-prefill: a batch holds a whole prompt", "[engine][chunked-prefill]") {
+  // From v0.12 vLLM keeps chunked prefill off where asked (with a warning for generative models)
+  // and sizes the default batch for one whole prompt: max_num_batched_tokens = min(max_num_seqs x
+  // max_model_len, max(max_model_len, default)). Llama-3.1-8B on an H100 at 131,072 tokens:
+  // min(1,024 x 131,072, max(131,072, 8,192)) = 131,072, the profile's forward over all of them.
+  deployment d{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_model_len = 131072,
+               .enable_chunked_prefill = false, .vllm = {0, 26, 0}};
+  engine_settings s = resolve_settings(d);
+  CHECK_FALSE(s.chunked_prefill);
+  CHECK(s.max_num_batched_tokens == 131072);
+  CHECK(s.max_num_seqs == 1024);
+  CHECK(plan_of(d).profile.activation_parts.tokens == 131072);
+  CHECK(vllm_serve_command(d).view().find("--no-enable-chunked-prefill") != std::string_view::npos);
+  // A context shorter than the default batch keeps the default: max(4,096, 8,192).
+  d.max_model_len = 4096;
+  CHECK(resolve_settings(d).max_num_batched_tokens == 8192);
+  // With --performance-mode throughput the default doubles first: max(131,072, 16,384).
+  d.max_model_len = 131072;
+  d.performance_mode = performance_mode::throughput;
+  CHECK(resolve_settings(d).max_num_batched_tokens == 131072);
+  d.performance_mode = performance_mode::balanced;
+  // A batch the user sets below max_model_len is refused (SchedulerConfig.verify_max_model_len);
+  // its twin at 131,072 tokens plans.
+  d.max_num_batched_tokens = 65536;
+  CHECK(error_of(d) == error{errc::max_num_batched_tokens_below_max_model_len, {65536, 131072}});
+  d.max_num_batched_tokens = 131072;
+  CHECK_FALSE(error_of(d));
+  // A given capture ceiling is checked against the whole-prompt batch: 16,384 is beyond the
+  // 8,192 tokens kvplan counts once the batch holds 131,072.
+  d.max_num_batched_tokens = 0;
+  d.max_cudagraph_capture_size = 16384;
+  CHECK(error_of(d) == error{errc::cudagraph_capture_size_beyond_counted, {16384, 8192}});
+  d.max_cudagraph_capture_size = 0;
+  // Before v0.12 V1 set chunked prefill on for every generative model whatever the flag said.
+  d.vllm = {0, 11, 0};
+  s = resolve_settings(d);
+  CHECK(s.chunked_prefill);
+  CHECK(s.max_num_batched_tokens == 8192);
+  d.max_num_batched_tokens = 65536;
+  CHECK_FALSE(error_of(d));
+}
+
 TEST_CASE("async scheduling sizes sliding windows for two batches in flight", "[engine][async]") {
   // gpt-oss-20b on an H100 (max_num_batched_tokens 8,192): with async scheduling (the default)
   // sliding layers hold 128 - 1 + 2 x 8,192 tokens, cdiv(16,511, 16) + 1 = 1,033 blocks; without,

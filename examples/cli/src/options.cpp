@@ -581,6 +581,16 @@ const std::vector<flag_spec>& flag_table() {
       {"--compilation-config", "-cc", true,
        "JSON; kvplan reads cudagraph_mode, cudagraph_capture_sizes and max_cudagraph_capture_size",
        [](options& o, std::string_view v) { return compilation_config_flag(o, v); }},
+      {"--enable-chunked-prefill", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.enable_chunked_prefill = true;
+         return {};
+       }},
+      {"--no-enable-chunked-prefill", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.enable_chunked_prefill = false;
+         return {};
+       }},
       {"--optimization-level", "-O", true, "0, 1, 2 or 3 (-O0 .. -O3)",
        [](options& o, std::string_view v) -> std::string {
          // A log prints the level as 3, '3' or <OptimizationLevel.O3: 3>.

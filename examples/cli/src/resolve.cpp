@@ -281,6 +281,7 @@ resolved resolve_options(const options& o) {
   d.cudagraph_capture_sizes = o.cudagraph_capture_sizes;
   d.performance_mode = o.performance_mode;
   d.optimization_level = o.optimization_level;
+  d.enable_chunked_prefill = o.enable_chunked_prefill;
   d.backend = o.attention_backend.value_or(kvplan::attention_backend::automatic);
   d.mamba_cache_dtype = o.mamba_cache_dtype;
   d.mamba_ssm_cache_dtype = o.mamba_ssm_cache_dtype;

@@ -61,6 +61,29 @@ constexpr batch_defaults batch_defaults_of(const deployment& d, const vllm_rules
   return b;
 }
 
+// Whether chunked prefill stays on: unless --no-enable-chunked-prefill, which vLLM honours for
+// generative models from v0.12.
+constexpr bool chunked_prefill_of(const deployment& d, const vllm_rules& rules) {
+  return !(d.enable_chunked_prefill == false && rules.chunked_prefill_can_be_off);
+}
+
+// max_num_seqs and max_num_batched_tokens as vLLM resolves them
+// (_set_default_max_num_seqs_and_batched_tokens_args): the user's, else the defaults with the
+// clamps: without chunked prefill a default batch holds a whole max_model_len prompt, the batch
+// at most max_num_seqs x max_model_len, max_num_seqs at most the batch.
+constexpr batch_defaults batch_limits_of(const deployment& d, const vllm_rules& rules, count_t max_model_len) {
+  const batch_defaults defaults = batch_defaults_of(d, rules);
+  batch_defaults b;
+  b.max_num_seqs = d.max_num_seqs > 0 ? d.max_num_seqs : defaults.max_num_seqs;
+  b.max_num_batched_tokens = d.max_num_batched_tokens > 0 ? d.max_num_batched_tokens : defaults.max_num_batched_tokens;
+  if (d.max_num_batched_tokens == 0) {
+    if (!chunked_prefill_of(d, rules)) b.max_num_batched_tokens = max_of(max_model_len, b.max_num_batched_tokens);
+    b.max_num_batched_tokens = min_of(checked_mul(count_t{b.max_num_seqs}, max_model_len), b.max_num_batched_tokens);
+  }
+  if (d.max_num_seqs == 0) b.max_num_seqs = static_cast<std::int32_t>(min_of(count_t{b.max_num_seqs}, b.max_num_batched_tokens));
+  return b;
+}
+
 // --- KV cache dtype and attention backend ----------------------------------------------------
 
 namespace detail {
@@ -153,6 +176,7 @@ struct engine_settings {
   std::int32_t max_num_seqs = 0;
   count_t max_num_batched_tokens = 0;
   count_t in_flight_tokens = 0;  // what sliding-window and chunked layers are sized for
+  bool chunked_prefill = true;   // false: --no-enable-chunked-prefill, as vLLM (v0.12+) keeps it
   bool async_scheduling = false;
   std::int32_t num_speculative_tokens = 0;  // 0: no speculative decoding
   std::int32_t decode_context_parallel_size = 1;
@@ -234,13 +258,10 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   s.num_speculative_tokens = speculative_tokens(d);
   s.decode_context_parallel_size = d.decode_context_parallel_size;
 
-  // Batch defaults, then vLLM's clamps for the values the user did not set.
-  const batch_defaults defaults = batch_defaults_of(d, s.rules);
-  s.max_num_seqs = d.max_num_seqs > 0 ? d.max_num_seqs : defaults.max_num_seqs;
-  s.max_num_batched_tokens = d.max_num_batched_tokens > 0 ? d.max_num_batched_tokens : defaults.max_num_batched_tokens;
-  if (d.max_num_batched_tokens == 0)
-    s.max_num_batched_tokens = min_of(checked_mul(s.max_num_seqs, s.max_model_len), s.max_num_batched_tokens);
-  if (d.max_num_seqs == 0) s.max_num_seqs = static_cast<std::int32_t>(min_of(s.max_num_seqs, s.max_num_batched_tokens));
+  s.chunked_prefill = chunked_prefill_of(d, s.rules);
+  const batch_defaults limits = batch_limits_of(d, s.rules, s.max_model_len);
+  s.max_num_seqs = limits.max_num_seqs;
+  s.max_num_batched_tokens = limits.max_num_batched_tokens;
   // VllmConfig.max_in_flight_tokens (v0.26+): async scheduling keeps 2 batches in flight
   // (pp + 1 with the V2 model runner, pp with the V1 runner at pp > 1); without it, pp. Async
   // scheduling is on unless turned off, or the speculative method cannot run with it (ngram on

@@ -48,6 +48,7 @@ struct options {
   kvplan::capture_size_list cudagraph_capture_sizes{};
   kvplan::performance_mode performance_mode = kvplan::performance_mode::balanced;
   std::optional<kvplan::optimization_level> optimization_level;  // -O<n>
+  std::optional<bool> enable_chunked_prefill;
   std::optional<kvplan::dtype> mamba_cache_dtype, mamba_ssm_cache_dtype;
   std::optional<kvplan::attention_backend> attention_backend;
   std::optional<kvplan::vllm_version> vllm_version;
