@@ -16,6 +16,13 @@ using kvplan_test::plan_of;
 
 namespace {
 error error_of(const deployment& d) { return try_plan(d).error; }
+
+// The PIECEWISE and FULL graphs a deployment captures, without a speculative decoder.
+using graph_counts = std::pair<count_t, count_t>;
+graph_counts graphs_of(const deployment& d, std::int32_t max_num_seqs, count_t max_num_batched_tokens) {
+  const cudagraph_counts c = cudagraphs_captured(d, rules_for(d.vllm), max_num_seqs, 1, max_num_batched_tokens);
+  return {c.piecewise, c.full};
+}
 }  // namespace
 
 TEST_CASE("MTP speculative decoding: DeepSeek-V3.2 on 8 x H200", "[engine][speculative]") {
@@ -212,8 +219,7 @@ TEST_CASE("--compilation-config: the CUDA-graph mode and listed capture sizes", 
   const vllm_rules r = rules_for(d.vllm);
   const auto counts = [&](std::optional<cudagraph_mode> m) {
     d.cudagraph_mode = m;
-    const cudagraph_counts c = cudagraphs_captured(d, r, 1024, 1, 8192);
-    return std::pair{c.piecewise, c.full};
+    return graphs_of(d, 1024, 8192);
   };
   CHECK(counts(std::nullopt) == std::pair<count_t, count_t>{51, 51});
   CHECK(counts(cudagraph_mode::full_and_piecewise) == std::pair<count_t, count_t>{51, 51});
@@ -256,21 +262,16 @@ TEST_CASE("--performance-mode: finer capture sizes, or doubled batch defaults", 
   // 512) = 512, 32 + 27 (40 - 248) + 17 (256 - 512) = 76 sizes, 32 + 27 + 1 = 60 of them decode
   // batches of at most 256 requests. balanced: 3 + 31 + 17 = 51, and 35.
   deployment d{.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .vllm = {0, 26, 0}};
-  const vllm_rules r = rules_for(d.vllm);
-  const auto counts = [&](count_t seqs, count_t batch) {
-    const cudagraph_counts c = cudagraphs_captured(d, r, static_cast<std::int32_t>(seqs), 1, batch);
-    return std::pair{c.piecewise, c.full};
-  };
-  CHECK(counts(256, 1024) == std::pair<count_t, count_t>{51, 35});
+  CHECK(graphs_of(d, 256, 1024) == graph_counts{51, 35});
   d.performance_mode = performance_mode::interactivity;
-  CHECK(counts(256, 1024) == std::pair<count_t, count_t>{76, 60});
+  CHECK(graphs_of(d, 256, 1024) == graph_counts{76, 60});
   // A smaller ceiling, given: every size up to 16 (balanced: 1, 2, 4, 8, 16).
   d.max_cudagraph_capture_size = 16;
-  CHECK(counts(1024, 8192) == std::pair<count_t, count_t>{16, 16});
+  CHECK(graphs_of(d, 1024, 8192) == graph_counts{16, 16});
   d.max_cudagraph_capture_size = 0;
   // Listed sizes stay as listed.
   d.cudagraph_capture_sizes = {1, 8, 64};
-  CHECK(counts(1024, 8192) == std::pair<count_t, count_t>{3, 3});
+  CHECK(graphs_of(d, 1024, 8192) == graph_counts{3, 3});
   d.cudagraph_capture_sizes = {};
   // The budget pays for the 25 graphs more of each kind (Qwen3-30B-A3B, 48 cuts, one GPU):
   // 25 x (48 x 335,544 + 1,048,576) B = 428,867,200 B less KV cache at the H100's 1,024 sequences.
@@ -323,24 +324,22 @@ TEST_CASE("-O<n>: the optimization level decides the CUDA graphs and the fusion 
   // and no graphs, -O1 PIECEWISE graphs only, -O2 (the default) and -O3 FULL_AND_PIECEWISE.
   // Qwen3-30B-A3B on an H100, v0.26, 1,024 sequences: 51 sizes.
   deployment d{.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .vllm = {0, 26, 0}};
-  const vllm_rules r = rules_for(d.vllm);
   const auto counts = [&](std::optional<optimization_level> level) {
     d.optimization_level = level;
-    const cudagraph_counts c = cudagraphs_captured(d, r, 1024, 1, 8192);
-    return std::pair{c.piecewise, c.full};
+    return graphs_of(d, 1024, 8192);
   };
-  CHECK(counts(std::nullopt) == std::pair<count_t, count_t>{51, 51});
-  CHECK(counts(optimization_level::o3) == std::pair<count_t, count_t>{51, 51});
-  CHECK(counts(optimization_level::o2) == std::pair<count_t, count_t>{51, 51});
-  CHECK(counts(optimization_level::o1) == std::pair<count_t, count_t>{51, 0});
-  CHECK(counts(optimization_level::o0) == std::pair<count_t, count_t>{0, 0});
+  CHECK(counts(std::nullopt) == graph_counts{51, 51});
+  CHECK(counts(optimization_level::o3) == graph_counts{51, 51});
+  CHECK(counts(optimization_level::o2) == graph_counts{51, 51});
+  CHECK(counts(optimization_level::o1) == graph_counts{51, 0});
+  CHECK(counts(optimization_level::o0) == graph_counts{0, 0});
   // A mode given wins, but PIECEWISE graphs need vLLM's compiler: at -O0 a PIECEWISE mode is
   // NONE, FULL stays.
   d.cudagraph_mode = cudagraph_mode::full;
-  CHECK(counts(optimization_level::o0) == std::pair<count_t, count_t>{0, 51});
+  CHECK(counts(optimization_level::o0) == graph_counts{0, 51});
   d.cudagraph_mode = cudagraph_mode::full_and_piecewise;
-  CHECK(counts(optimization_level::o0) == std::pair<count_t, count_t>{0, 0});
-  CHECK(counts(optimization_level::o1) == std::pair<count_t, count_t>{51, 51});
+  CHECK(counts(optimization_level::o0) == graph_counts{0, 0});
+  CHECK(counts(optimization_level::o1) == graph_counts{51, 51});
   d.cudagraph_mode.reset();
   // -O1's graphs: 51 PIECEWISE sizes x 48 cuts x 335,544 B = 821,411,712 B; -O0 takes none.
   d.optimization_level = optimization_level::o1;
@@ -349,14 +348,10 @@ TEST_CASE("-O<n>: the optimization level decides the CUDA graphs and the fusion 
   CHECK(plan_of(d).profile.cudagraph.bytes == 0);
   // Before v0.12, -O<n> was the compilation level and only level 3 (the default) captured graphs.
   d.vllm = {0, 11, 0};
-  const vllm_rules v11 = rules_for(d.vllm);
-  d.optimization_level = optimization_level::o2;
-  CHECK(cudagraphs_captured(d, v11, 1024, 1, 8192).total() == 0);
-  d.optimization_level = optimization_level::o3;
-  const count_t level3 = cudagraphs_captured(d, v11, 1024, 1, 8192).total();
-  d.optimization_level.reset();
-  CHECK(level3 == cudagraphs_captured(d, v11, 1024, 1, 8192).total());
-  CHECK(level3 > 0);
+  CHECK(counts(optimization_level::o2) == graph_counts{0, 0});
+  const graph_counts level3 = counts(optimization_level::o3);
+  CHECK(level3 == counts(std::nullopt));
+  CHECK(level3.first > 0);
 
   // FlashInfer's all-reduce fusion workspace is -O2's and -O3's: Llama-3.1-70B over 2 x H100 at
   // v0.26 holds 4 x 2 x 64 MiB = 512 MiB of it by default, none at -O1 or -O0.
