@@ -146,6 +146,10 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
   } else {
     line("  activation     profile_run: a forward of T = " + with_commas(a.tokens) + " tokens, then the sampler over R = " +
          with_commas(a.rows) + " rows (" + sampler_name(a.sampler) + ")");
+    if (d.performance_mode == kvplan::performance_mode::throughput && rules.performance_mode_flag &&
+        (d.max_num_seqs == 0 || d.max_num_batched_tokens == 0))
+      line("                 (--performance-mode throughput: vLLM doubles the default max_num_seqs and "
+           "max_num_batched_tokens it applies)");
     if (d.enable_chunked_prefill == false && d.max_num_batched_tokens == 0 && rules.chunked_prefill_can_be_off)
       line("                 (--no-enable-chunked-prefill: the batch holds a whole max_model_len prompt, T = "
            "max_num_batched_tokens = min(max_num_seqs x max_model_len, max(max_model_len, the default)))");
