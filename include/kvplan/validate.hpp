@@ -134,8 +134,7 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
   }
 
   // SchedulerConfig.verify_max_model_len: without chunked prefill a prompt must fit in one batch.
-  if (d.enable_chunked_prefill == false && rules.chunked_prefill_can_be_off && d.max_num_batched_tokens > 0 &&
-      d.max_num_batched_tokens < configured_max_model_len(d))
+  if (!chunked_prefill_of(d, rules) && d.max_num_batched_tokens > 0 && d.max_num_batched_tokens < configured_max_model_len(d))
     return {errc::max_num_batched_tokens_below_max_model_len, {d.max_num_batched_tokens, configured_max_model_len(d)}};
   if (d.performance_mode != performance_mode::balanced && !rules.performance_mode_flag)
     return {errc::feature_needs_newer_vllm, {0, 17}, "--performance-mode"};

@@ -36,13 +36,15 @@ constexpr bool contains_a100(std::string_view name) {
 }
 }  // namespace detail
 
-// EngineArgs.get_batch_defaults for `vllm serve` (UsageContext.OPENAI_API_SERVER). vLLM reads
-// the device total from NVML (the nvidia-smi total) and the device name.
-struct batch_defaults {
+// A deployment's batch limits: max_num_seqs and max_num_batched_tokens.
+struct batch_limits {
   std::int32_t max_num_seqs = 0;
   count_t max_num_batched_tokens = 0;
 };
-constexpr batch_defaults api_server_batch_defaults(const gpu& g, const vllm_rules& rules) {
+
+// EngineArgs.get_batch_defaults for `vllm serve` (UsageContext.OPENAI_API_SERVER). vLLM reads
+// the device total from NVML (the nvidia-smi total) and the device name.
+constexpr batch_limits api_server_batch_defaults(const gpu& g, const vllm_rules& rules) {
   const count_t device_memory = g.smi_total_mib > 0 ? g.smi_total_mib * MiB : g.total_memory_bytes;
   if (rules.has_160_gib_batch_tier && device_memory >= 160 * GiB) return {1024, 16384};
   if (device_memory >= 70 * GiB && !detail::contains_a100(g.device_name)) return {1024, 8192};
@@ -52,8 +54,8 @@ constexpr batch_defaults api_server_batch_defaults(const gpu& g, const vllm_rule
 // The limits a deployment that sets none gets: the API server's defaults, both doubled under
 // --performance-mode throughput (v0.17; arg_utils doubles each default it applies, before the
 // clamps to max_model_len below).
-constexpr batch_defaults batch_defaults_of(const deployment& d, const vllm_rules& rules) {
-  batch_defaults b = api_server_batch_defaults(d.gpu, rules);
+constexpr batch_limits batch_defaults_of(const deployment& d, const vllm_rules& rules) {
+  batch_limits b = api_server_batch_defaults(d.gpu, rules);
   if (d.performance_mode == performance_mode::throughput && rules.performance_mode_flag) {
     b.max_num_seqs *= 2;
     b.max_num_batched_tokens *= 2;
@@ -71,9 +73,9 @@ constexpr bool chunked_prefill_of(const deployment& d, const vllm_rules& rules) 
 // (_set_default_max_num_seqs_and_batched_tokens_args): the user's, else the defaults with the
 // clamps: without chunked prefill a default batch holds a whole max_model_len prompt, the batch
 // at most max_num_seqs x max_model_len, max_num_seqs at most the batch.
-constexpr batch_defaults batch_limits_of(const deployment& d, const vllm_rules& rules, count_t max_model_len) {
-  const batch_defaults defaults = batch_defaults_of(d, rules);
-  batch_defaults b;
+constexpr batch_limits batch_limits_of(const deployment& d, const vllm_rules& rules, count_t max_model_len) {
+  const batch_limits defaults = batch_defaults_of(d, rules);
+  batch_limits b;
   b.max_num_seqs = d.max_num_seqs > 0 ? d.max_num_seqs : defaults.max_num_seqs;
   b.max_num_batched_tokens = d.max_num_batched_tokens > 0 ? d.max_num_batched_tokens : defaults.max_num_batched_tokens;
   if (d.max_num_batched_tokens == 0) {
@@ -259,7 +261,7 @@ constexpr engine_settings resolve_settings(const deployment& d) {
   s.decode_context_parallel_size = d.decode_context_parallel_size;
 
   s.chunked_prefill = chunked_prefill_of(d, s.rules);
-  const batch_defaults limits = batch_limits_of(d, s.rules, s.max_model_len);
+  const batch_limits limits = batch_limits_of(d, s.rules, s.max_model_len);
   s.max_num_seqs = limits.max_num_seqs;
   s.max_num_batched_tokens = limits.max_num_batched_tokens;
   // VllmConfig.max_in_flight_tokens (v0.26+): async scheduling keeps 2 batches in flight
