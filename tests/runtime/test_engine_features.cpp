@@ -346,12 +346,12 @@ TEST_CASE("-O<n>: the optimization level decides the CUDA graphs and the fusion 
   CHECK(plan_of(d).profile.cudagraph.bytes == 821'411'712);
   d.optimization_level = optimization_level::o0;
   CHECK(plan_of(d).profile.cudagraph.bytes == 0);
-  // Before v0.12, -O<n> was the compilation level and only level 3 (the default) captured graphs.
+  // Before v0.12, -O<n> was the compilation level and only level 3 (the default) captured graphs:
+  // at v0.11.0 the step-8 grid up to 512, 3 + 64 = 67 sizes, all of them FULL decode sizes too.
   d.vllm = {0, 11, 0};
   CHECK(counts(optimization_level::o2) == graph_counts{0, 0});
-  const graph_counts level3 = counts(optimization_level::o3);
-  CHECK(level3 == counts(std::nullopt));
-  CHECK(level3.first > 0);
+  CHECK(counts(optimization_level::o3) == graph_counts{67, 67});
+  CHECK(counts(std::nullopt) == graph_counts{67, 67});
 
   // FlashInfer's all-reduce fusion workspace is -O2's and -O3's: Llama-3.1-70B over 2 x H100 at
   // v0.26 holds 4 x 2 x 64 MiB = 512 MiB of it by default, none at -O1 or -O0.

@@ -150,7 +150,7 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
         (d.max_num_seqs == 0 || d.max_num_batched_tokens == 0))
       line("                 (--performance-mode throughput: vLLM doubles the default max_num_seqs and "
            "max_num_batched_tokens it applies)");
-    if (d.enable_chunked_prefill == false && d.max_num_batched_tokens == 0 && rules.chunked_prefill_can_be_off)
+    if (!kvplan::chunked_prefill_of(d, rules) && d.max_num_batched_tokens == 0)
       line("                 (--no-enable-chunked-prefill: the batch holds a whole max_model_len prompt, T = "
            "max_num_batched_tokens = min(max_num_seqs x max_model_len, max(max_model_len, the default)))");
     if (a.encoder_items > 0)
