@@ -535,6 +535,22 @@ TEST_CASE("a log's --performance-mode and -O are read from its non-default args"
   CHECK(p.profile.num_full_cudagraphs == 60);
 }
 
+TEST_CASE("a log's args kvplan does not model are named, the server's own are not", "[cli][vllm_log]") {
+  // A LoRA deployment's non-default args: max_model_len is taken; LoRA's three are not modelled
+  // and must be reported rather than dropped; host and model only name the server and the model.
+  const std::filesystem::path log = std::filesystem::temp_directory_path() / "kvplan_test_args_not_read.log";
+  std::ofstream(log) << "(APIServer pid=1) INFO 02-12 19:46:23 [utils.py:253] non-default args: {'model_tag': "
+                        "'meta-llama/Llama-3.1-8B-Instruct', 'host': '0.0.0.0', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
+                        "'max_model_len': 8192, 'enable_lora': True, 'max_loras': 4, 'max_lora_rank': 64}\n";
+  const parse_result parsed = parse({"llama-3.1-8b", "--gpu", "h100", "--from-vllm-log", log.string()});
+  REQUIRE(parsed.ok());
+  const resolved r = resolve(parsed.opts);
+  std::filesystem::remove(log);
+  REQUIRE(r.ok());
+  CHECK(r.log_args == std::vector<std::string>{"max_model_len=8192"});
+  CHECK(r.log_args_not_read == std::vector<std::string>{"enable_lora=True", "max_loras=4", "max_lora_rank=64"});
+}
+
 TEST_CASE("a flag beside --from-vllm-log is a what-if on the measured budget", "[cli][vllm_log]") {
   // The v0.13 log (Qwen3-Next over 2 x L40S at utilization 0.92) leaves 0.73 GiB of its budget
   // to the terms it does not print; kvplan's non-torch estimate takes 0.25 of it, the activation

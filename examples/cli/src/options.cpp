@@ -708,7 +708,23 @@ std::vector<std::string> closest(std::string_view query, const std::vector<std::
   return out;
 }
 
-std::vector<std::string> apply_log_args(const kvplan::vllm_log& log, options& o, std::string& error) {
+namespace {
+// Args of vLLM's server and front end that cannot move the memory profile: not worth a line.
+bool serving_only_arg(std::string_view key) {
+  static constexpr std::string_view names[] = {
+      "model", "model_tag", "host", "port", "uds", "root_path", "served_model_name", "api_key",
+      "allowed_origins", "ssl_keyfile", "ssl_certfile", "uvicorn_log_level", "disable_uvicorn_access_log",
+      "disable_log_requests", "enable_log_requests", "disable_log_stats", "enable_auto_tool_choice",
+      "tool_call_parser", "reasoning_parser", "chat_template", "response_role", "middleware",
+      "disable_fastapi_docs", "enable_prompt_tokens_details", "enable_force_include_usage",
+      "return_tokens_as_token_ids", "tokenizer", "tokenizer_mode", "download_dir", "revision",
+      "tokenizer_revision", "hf_token", "seed", "api_server_count", "enable_server_load_tracking"};
+  return std::find(std::begin(names), std::end(names), key) != std::end(names);
+}
+}  // namespace
+
+std::vector<std::string> apply_log_args(const kvplan::vllm_log& log, options& o, std::string& error,
+                                        std::vector<std::string>* not_read) {
   std::vector<std::string> taken;
   for (const auto& [key, raw] : log.args) {
     std::string name = "--" + key;
@@ -717,7 +733,10 @@ std::vector<std::string> apply_log_args(const kvplan::vllm_log& log, options& o,
     for (const flag_spec& f : flag_table())
       if (f.name == name) spec = &f;
     // vLLM's own flags only: kvplan's (--gpu, --json, ...) never come from a log.
-    if (spec == nullptr || name == "--gpu" || name == "--model-id" || name == "--from-vllm-log") continue;
+    if (spec == nullptr || name == "--gpu" || name == "--model-id" || name == "--from-vllm-log") {
+      if (not_read != nullptr && !serving_only_arg(key)) not_read->push_back(key + "=" + raw);
+      continue;
+    }
     if (name == "--compilation-config") {
       if (std::find(o.given_flags.begin(), o.given_flags.end(), name) != o.given_flags.end()) continue;
       for (std::string& r : compilation_config_from_log(o, raw)) taken.push_back("compilation_config." + r);

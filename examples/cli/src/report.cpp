@@ -325,6 +325,11 @@ std::string text_report(const options& o, const kvplan::deployment& d, const kvp
       for (const std::string& a : from->log_args) args += (args.empty() ? "" : ", ") + a;
       line("  args     " + args);
     }
+    if (!from->log_args_not_read.empty()) {
+      std::string args;
+      for (const std::string& a : from->log_args_not_read) args += (args.empty() ? "" : ", ") + a;
+      line("  not read " + args + " (not modelled: the plan takes vLLM's defaults for them)");
+    }
     for (const std::string& a : from->applied.assumed) line("  assumed  " + a);
     if (from->log->available_kv_gib)
       line("  check    vLLM reported " + detail_gib(from->log->available_kv_gib->value) +
@@ -510,6 +515,7 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
       return out + "]";
     };
     std::string log = "{\"read\": " + list(from->applied.read) + ", \"non_default_args\": " + list(from->log_args) +
+                      ", \"args_not_read\": " + list(from->log_args_not_read) +
                       ", \"assumed\": " + list(from->applied.assumed);
     if (from->log->available_kv_gib)
       log += ", \"logged_available_kv_cache_gib\": " + shortest(from->log->available_kv_gib->value);

@@ -130,7 +130,8 @@ resolved resolve(const options& given) {
     return failed;
   }
   options o = given;
-  std::vector<std::string> taken = apply_log_args(log, o, error);
+  std::vector<std::string> not_read;
+  std::vector<std::string> taken = apply_log_args(log, o, error, &not_read);
   if (!error.empty()) {
     failed.error = error;
     return failed;
@@ -203,6 +204,7 @@ resolved resolve(const options& given) {
   if (flag_total > 0) d.gpu.total_memory_bytes = flag_total;
   r.log = std::move(log);
   r.log_args = std::move(taken);
+  r.log_args_not_read = std::move(not_read);
   return r;
 }
 

@@ -130,7 +130,10 @@ parse_result parse_args(const std::vector<std::string_view>& args);
 // The settings a vLLM log's non-default args give, for the flags not given on the command line:
 // each arg whose name is one of the program's flags is set as that flag would set it. Returns
 // the args taken ("max_model_len=16384"), or sets `error` when one has a value the flag refuses.
-std::vector<std::string> apply_log_args(const kvplan::vllm_log& log, options& o, std::string& error);
+// The args kvplan does not model (LoRA's, say), other than the server's own, go to `not_read`:
+// the plan takes vLLM's defaults for them, which the report says.
+std::vector<std::string> apply_log_args(const kvplan::vllm_log& log, options& o, std::string& error,
+                                        std::vector<std::string>* not_read = nullptr);
 
 // --compilation-config as a start-up log prints it (the Python repr of vLLM's CompilationConfig):
 // sets the cudagraph_mode, cudagraph_capture_sizes and max_cudagraph_capture_size it holds, and
