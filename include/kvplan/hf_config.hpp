@@ -1247,6 +1247,13 @@ constexpr void builder::read_quantization(checkpoint& c, dtype model_dtype) {
   if (m.equals("fp8")) {
     c.format = dtype::fp8_e4m3;
     c.quantization = "fp8";
+    // weight_block_size [n, k]: a scale per n x k block; without it, per tensor (AutoFP8).
+    c.group_size = -1;
+    if (const auto block = r_.of_kind(qc, "weight_block_size", json::kind::array)) {
+      std::int32_t at = 0;
+      for (json::elements e(block.found); !e.done(); e.next(), ++at)
+        if (at == 1) c.group_size = static_cast<std::int32_t>(r_.as_integer(e.get(), "weight_block_size", 1, int32_max));
+    }
     // DeepSeek-V4's experts are FP4 (e2m1 with a ue8m0 scale per 32: MXFP4's layout), the rest
     // FP8. kvplan sizes the experts as mxfp4 and the rest in the model dtype, which over-counts
     // the non-expert weights (a few percent of the model) by 2x.

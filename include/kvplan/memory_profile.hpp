@@ -216,28 +216,56 @@ constexpr double dense_linear_bytes(const model& m, const checkpoint& c) {
 // Integer formats carry their group scales and zero points (weight_bits): an AWQ checkpoint of
 // Llama-3-70B, 4 + 16/128 + 4/128 = 4.156 bits over its 68.5e9 linear parameters and the fp16
 // tables, loads 18.55 GiB a GPU at TP 2 in a vLLM 0.16 log.
-constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const checkpoint& c,
-                                                          bool online_quantization = false) {
-  const auto bytes = [](double params, dtype t) { return params * bits_per_element(t) / 8.0; };
-  const double experts = static_cast<double>(m.expert_params);
-  const double rest = static_cast<double>(m.total_params) - experts - static_cast<double>(m.router_params);
-  const double routers = router_bytes(m);
-  const double quantized_experts = experts * weight_bits(c) / 8.0;
-  if (is_float_dtype(c.format)) return {bytes(rest, c.format) + routers, bytes(experts, c.format)};
-  // Embedding tables stay in the model dtype, and in a published checkpoint the vision tower
-  // (quantization recipes leave it out: NVIDIA's "model.visual*", llm-compressor's
-  // "re:visual.*"; --quantization fp8 at load time quantizes the tower's linear layers too);
-  // MLA's projections where the checkpoint leaves them out (checkpoint::mla_unquantized), or
-  // else what vLLM builds without a quant_config (model::replicated_unquantized_params).
+// The parameters outside the routed experts and the routers.
+constexpr double dense_params(const model& m) {
+  return static_cast<double>(m.total_params) - static_cast<double>(m.expert_params) - static_cast<double>(m.router_params);
+}
+
+// Of those, the ones a quantized checkpoint quantizes. Embedding tables stay in the model
+// dtype, and in a published checkpoint the vision tower (quantization recipes leave it out:
+// NVIDIA's "model.visual*", llm-compressor's "re:visual.*"; --quantization fp8 at load time
+// quantizes the tower's linear layers too); MLA's projections where the checkpoint leaves them
+// out (checkpoint::mla_unquantized), or else what vLLM builds without a quant_config
+// (model::replicated_unquantized_params).
+constexpr double quantized_dense_params(const model& m, const checkpoint& c, bool online_quantization) {
   const double unquantized = static_cast<double>(m.vocab_size) * static_cast<double>(m.hidden_size) *
                                  (m.tie_word_embeddings ? 1.0 : 2.0) +
                              (online_quantization ? 0.0 : static_cast<double>(m.vision_params)) +
                              (c.mla_unquantized ? static_cast<double>(m.mla_projection_params)
                                                 : static_cast<double>(m.replicated_unquantized_params)) +
                              (c.mla_output_unquantized ? static_cast<double>(m.mla_output_params) : 0.0);
-  const double quantized_dense = rest > unquantized ? rest - unquantized : 0.0;
+  const double rest = dense_params(m);
+  return rest > unquantized ? rest - unquantized : 0.0;
+}
+
+constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const checkpoint& c,
+                                                          bool online_quantization = false) {
+  const auto bytes = [](double params, dtype t) { return params * bits_per_element(t) / 8.0; };
+  const double experts = static_cast<double>(m.expert_params);
+  const double rest = dense_params(m);
+  const double routers = router_bytes(m);
+  const double quantized_experts = experts * weight_bits(c) / 8.0;
+  if (is_float_dtype(c.format)) return {bytes(rest, c.format) + routers, bytes(experts, c.format)};
+  const double quantized_dense = quantized_dense_params(m, c, online_quantization);
   return {quantized_dense * dense_linear_bytes(m, c) + bytes(rest - quantized_dense, m.torch_dtype) + routers,
           quantized_experts};
+}
+
+// NVIDIA GPUs without fp8 tensor cores (below sm89: A100, A10, RTX 30xx) run an Fp8Config
+// checkpoint weight-only through Marlin (Fp8LinearMethod and the fp8 MoE methods take Marlin
+// below capability 89), whose kernel wants a scale per group of inputs of every output: a
+// block-scaled checkpoint's scales (one fp32 per 128 x 128 block) become one in the model dtype
+// per 128 inputs of every output (marlin_utils_fp8.py, prepare_fp8_layer_for_marlin and
+// prepare_moe_fp8_layer_for_marlin: the block scales repeated block_n times along the outputs),
+// 2 B a 128 weights, 1.6% on top of the fp8 bytes. Per-tensor and per-channel scales become a
+// row of N: nothing to count. Qwen3-30B-A3B in FP8 on one A100: 29.9e9 fp8 weights, 0.43 GiB
+// (a vLLM 0.19.1 log of Qwen3-Coder-30B-A3B-Instruct-FP8 on an A100-40GB loads 29.54 GiB).
+constexpr weight_bytes_split marlin_fp8_scale_bytes(const model& m, const checkpoint& c, const gpu& g) {
+  if (c.quantization != "fp8" || !is_fp8(c.format) || c.group_size < 0 || g.vendor != gpu_vendor::nvidia ||
+      g.compute_capability >= 89)
+    return {};
+  const double per_weight = bits_per_element(m.torch_dtype) / 8.0 / (c.group_size > 0 ? c.group_size : 128);
+  return {quantized_dense_params(m, c, false) * per_weight, static_cast<double>(m.expert_params) * per_weight};
 }
 
 // The RoPE cos/sin caches (rotary_embedding/base.py: a buffer of max_position x rotary_dim in
@@ -442,6 +470,11 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
     w.dense = static_cast<double>(c.bytes) - w.experts;
   }
   if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp, rules);
+  if (!online) {
+    const estimates::weight_bytes_split marlin = estimates::marlin_fp8_scale_bytes(m, c, d.gpu);
+    w.dense += marlin.dense;
+    w.experts += marlin.experts;
+  }
   const count_t float32_biases = c.format == dtype::mxfp4 ? estimates::mxfp4_float32_bias_bytes(d, rules) : 0;
   // --language-model-only (or every modality the tower serves limited to 0): vLLM builds no
   // tower, whose weights are in the model dtype in every checkpoint.

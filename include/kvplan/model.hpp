@@ -133,6 +133,9 @@ struct checkpoint {
   // scale per output channel), whether a packed zero point goes with each scale (asymmetric
   // schemes: AWQ's zero_point, GPTQ's sym false, compressed-tensors' symmetric false), and
   // whether the scheme quantizes the routed experts only (the rest stays in the model dtype).
+  // Fp8Config ("fp8") weights use group_size for the input side of weight_block_size: 0 is the
+  // 128 x 128 block of every such checkpoint kvplan carries, -1 a scale per tensor or channel
+  // (AutoFP8's checkpoints, which give no weight_block_size).
   std::int32_t group_size = 0;
   bool zero_points = true;
   bool experts_only = false;

@@ -522,6 +522,11 @@ TEST_CASE("dtype, quantization, remote code", "[hf_config]") {
   CHECK(fp8.format == dtype::fp8_e4m3);
   CHECK(fp8.quantization == "fp8");
   CHECK_FALSE(fp8.kv_cache_scheme.has_value());
+  // weight_block_size [n, k]: the input side is what Marlin's group scales are per; AutoFP8's
+  // per-tensor checkpoints give none.
+  CHECK(fp8.group_size == 128);
+  CHECK(quant(R"({"quant_method": "fp8", "weight_block_size": [128, 64]})").group_size == 64);
+  CHECK(quant(R"({"quant_method": "fp8", "activation_scheme": "static"})").group_size == -1);
   const checkpoint modelopt = quant(R"({"quant_method": "modelopt", "quant_algo": "NVFP4", "kv_cache_quant_algo": "FP8"})");
   CHECK(modelopt.format == dtype::nvfp4);
   CHECK(modelopt.quantization == "modelopt_fp4");

@@ -460,6 +460,37 @@ TEST_CASE("weights: gpt-oss's expert biases in float32 where the kernels take th
   CHECK(with - weights_estimate(no_bias, checkpoint_of(no_bias), r).bytes == 79'626'240);
 }
 
+TEST_CASE("weights: Marlin's group scales for block fp8 below sm89", "[memory_profile][weights]") {
+  // Qwen3-30B-A3B in FP8 (128 x 128 blocks). Its routed experts: 48 layers x 128 experts x 3
+  // matrices of 2,048 x 768 = 28,991,029,248 fp8 weights, one bf16 scale per 128 of them on an
+  // A100: 28,991,029,248 x 2 / 128 = 452,984,832 B. Its attention: 48 x (2,048 x (4,096 + 512 +
+  // 512) + 4,096 x 2,048) = 905,969,664 weights, 14,155,776 B of scales (the norms, counted with
+  // them, add a few KiB).
+  const model& m = models::qwen3_30b_a3b;
+  const checkpoint& fp8 = m.checkpoints[1];
+  REQUIRE(fp8.hf_id == "Qwen/Qwen3-30B-A3B-FP8");
+  const estimates::weight_bytes_split a100 = estimates::marlin_fp8_scale_bytes(m, fp8, gpus::a100_40gb);
+  CHECK(a100.experts == 452'984'832.0);
+  CHECK(a100.dense >= 14'155'776.0);
+  CHECK(a100.dense < 14'155'776.0 + 8 * KiB);
+  // fp8 tensor cores from sm89: the L40S and the H100 keep the checkpoint's block scales.
+  CHECK(estimates::marlin_fp8_scale_bytes(m, fp8, gpus::l40s).experts == 0.0);
+  CHECK(estimates::marlin_fp8_scale_bytes(m, fp8, gpus::h100_sxm).experts == 0.0);
+  // A scale per tensor (AutoFP8) becomes a row of N per layer: nothing to count.
+  checkpoint per_tensor = fp8;
+  per_tensor.group_size = -1;
+  CHECK(estimates::marlin_fp8_scale_bytes(m, per_tensor, gpus::a100_40gb).experts == 0.0);
+  // The A100's weights carry them: a vLLM 0.19.1 log of Qwen3-Coder-30B-A3B-Instruct-FP8 (this
+  // architecture, 262,144 positions) on an A100-40GB loads 29.54 GiB; at 29.04 without them.
+  const deployment on_a100{.model = m, .gpu = gpus::a100_40gb, .checkpoint = 1, .vllm = {0, 19, 1}};
+  deployment on_h100 = on_a100;
+  on_h100.gpu = gpus::h100_sxm;
+  const vllm_rules r = rules_for(on_a100.vllm);
+  CHECK(weights_estimate(on_a100, checkpoint_of(on_a100), r).bytes -
+            weights_estimate(on_h100, checkpoint_of(on_h100), r).bytes ==
+        static_cast<count_t>(a100.dense + a100.experts + 0.5));
+}
+
 TEST_CASE("weights: what tensor parallelism does not split", "[memory_profile][weights]") {
   // DeepSeek-V3 in FP8 at TP 8. Of its 17,117,648,384 dense parameters (671,026,419,200 less the
   // 653,908,770,816 of routed experts) the routers, 58 x 1,835,264 = 106,445,312, stay bf16

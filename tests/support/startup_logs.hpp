@@ -186,6 +186,21 @@ inline const std::vector<startup_log>& startup_logs() {
     v.push_back({"qwen3-8b A100-40GB defaults v0.19.1", "note 'running on a 4 x A100 machine' (vLLM 0.19.1, pip)",
                  {.model = models::qwen3_8b, .gpu = gpus::a100_40gb, .vllm = {0, 19, 1}},
                  15.27, std::nullopt, std::nullopt, 2.35, false, 19.36, 140'960});
+    // Qwen/Qwen3-Coder-30B-A3B-Instruct-FP8 (Qwen3-30B-A3B-Instruct-2507's architecture: 48
+    // layers, 128 experts of 768, 262,144 positions; fp8 in 128 x 128 blocks), one A100 SXM4 (the
+    // README's card; 40 GB, as the budget shows), vllm/vllm-openai:latest at 0.19.1 ("version
+    // 0.19.1"), non-default args {'max_model_len': 32768, 'enable_prefix_caching': True} beside
+    // the server's own: FP8 through Marlin ("Using Marlin FP8 MoE backend"), FlashAttention 2;
+    // "Model loading took 29.54 GiB memory" (the bf16 group scales Marlin makes of the block
+    // scales included); "Profiling CUDA graph memory: PIECEWISE=51 (largest=512), FULL=35
+    // (largest=256)"; "Estimated CUDA graph memory: 1.21 GiB total" (not subtracted before v0.20);
+    // "Available KV cache memory: 5.03 GiB"; "GPU KV cache size: 54,912 tokens"; "Maximum
+    // concurrency for 32,768 tokens per request: 1.68x". DurangoDavid/private-ai-inference
+    // docs/runtime/vllm-startup.log (index file 56519244376).
+    v.push_back({"qwen3-coder-30b-a3b-fp8 A100-40GB v0.19.1", "DurangoDavid/private-ai-inference vllm-startup.log",
+                 {.model = models::qwen3_30b_a3b_2507, .gpu = gpus::a100_40gb, .checkpoint = 1,
+                  .max_model_len = 32768, .vllm = {0, 19, 1}},
+                 29.54, std::nullopt, std::nullopt, 1.21, false, 5.03, 54'912});
     // Qwen/Qwen3-0.6B, one RTX 3060 12GB (a desktop card: "Free memory on device cuda:0
     // (9.02/11.63 GiB)" in the run before), vLLM 0.19.0 (vllm/vllm-openai:latest), `--gpu-memory-
     // utilization 0.60 --max-model-len 4096 --max-num-seqs 8 --max-num-batched-tokens 1024
@@ -718,8 +733,11 @@ inline const std::vector<graph_log>& graph_logs() {
       {"nemotron-3-nano 40 seqs v0.19", "index file 59839511370 (a SLURM job's output, offline LLM class)",
        models::nemotron_3_nano, gpus::h100_nvl, 1, {0, 19, 1}, 40, 8192, 13, 8, 0.19},
       // Left out: Qwen3-8B on an A100-40GB, v0.19.1 (index file 57978845466): 2.35 GiB estimated
-      // and 2.44 captured for 51 + 35 graphs of 36 layers, four times any other dense log; not
-      // explained.
+      // and 2.44 captured for 51 + 35 graphs of 36 layers, four times any other dense log; and
+      // Qwen3-Coder-30B-A3B-FP8 on an A100-40GB, v0.19.1 (index file 56519244376, also a
+      // start-up log case): 1.21 GiB estimated, 1.02 captured for 51 + 35 graphs of 48 layers,
+      // where kvplan's per-cut figures give 0.80. Graphs on A100s run larger than elsewhere;
+      // not explained.
   };
   return logs;
 }
