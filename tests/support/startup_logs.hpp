@@ -532,6 +532,19 @@ inline const std::vector<startup_log>& startup_logs() {
                   .model_dtype = dtype::float16, .gpu_memory_utilization = 0.9, .max_num_seqs = 256,
                   .max_num_batched_tokens = 32768, .vllm = {0, 26, 0}},
                  0.93, 1.06, 0.07, 0.40, false, 11.94, 1'043'072});
+    // Qwen2.5-0.5B (the course notebook's; "Checkpoint size: 0.92 GiB"), one RTX 4090 under WSL2
+    // (23.99 GiB as printed), vLLM 0.27.1 from pip, the offline LLM class with its defaults (so
+    // 256 sequences and "max_num_batched_tokens=8192"; Model Runner V2: model_runner.py's lines):
+    // "Model loading took 0.93 GiB"; "Free memory on device (22.45/23.99 GiB) on startup. Desired
+    // GPU memory utilization is (0.92, 22.07 GiB). Actual usage is 1.23 GiB for consumed memory
+    // (weights + non-torch), 0.31 GiB for peak activation, and 0.0 GiB for CUDAGraph memory" (the
+    // capture "took 0.00 GiB" under WSL2: not taken as a graph figure); "Available KV cache
+    // memory: 20.52 GiB"; "GPU KV cache size: 1,793,232 tokens". Two runs print the same. Korean
+    // lab notes on the orca3/llm-model-inference course (index file 61815222665).
+    v.push_back({"qwen2.5-0.5b RTX 4090 WSL2 LLM class V2 v0.27.1", "lab notes 'model serving basics' (vLLM 0.27.1, pip)",
+                 {.model = config_model("qwen2.5-0.5b.json", "Qwen/Qwen2.5-0.5B"), .gpu = with_total(gpus::rtx_4090, 23.99),
+                  .max_num_seqs = 256, .max_num_batched_tokens = 8192, .vllm = {0, 27, 1}},
+                 0.93, 0.31, 1.23 - 0.93, std::nullopt, false, 20.52, 1'793'232});
     // Qwen/Qwen3.5-4B (hybrid: Gated DeltaNet and attention; a vision tower), one L4 (22.03 GiB),
     // the vllm/vllm-openai:v0.29.0 image, --max-model-len 32768, all else default (the 0.92
     // utilization of v0.29): "Actual usage is 9.01 GiB for consumed memory (weights + non-torch),
