@@ -265,6 +265,7 @@ constexpr checkpoint checkpoint_of(const deployment& d) {
     c.bytes = 0;
     c.format = dtype::fp8_e4m3;
     c.quantization = "fp8";
+    c.group_size = -1;  // quantized at load time with a scale per tensor
   }
   return c;
 }

@@ -470,11 +470,9 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
     w.dense = static_cast<double>(c.bytes) - w.experts;
   }
   if (c.format == dtype::mxfp4) w.experts *= estimates::mxfp4_expert_padding(m, d.gpu, tp, rules);
-  if (!online) {
-    const estimates::weight_bytes_split marlin = estimates::marlin_fp8_scale_bytes(m, c, d.gpu);
-    w.dense += marlin.dense;
-    w.experts += marlin.experts;
-  }
+  const estimates::weight_bytes_split marlin = estimates::marlin_fp8_scale_bytes(m, c, d.gpu);
+  w.dense += marlin.dense;
+  w.experts += marlin.experts;
   const count_t float32_biases = c.format == dtype::mxfp4 ? estimates::mxfp4_float32_bias_bytes(d, rules) : 0;
   // --language-model-only (or every modality the tower serves limited to 0): vLLM builds no
   // tower, whose weights are in the model dtype in every checkpoint.

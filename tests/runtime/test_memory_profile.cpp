@@ -480,6 +480,12 @@ TEST_CASE("weights: Marlin's group scales for block fp8 below sm89", "[memory_pr
   checkpoint per_tensor = fp8;
   per_tensor.group_size = -1;
   CHECK(estimates::marlin_fp8_scale_bytes(m, per_tensor, gpus::a100_40gb).experts == 0.0);
+  // So is --quantization fp8 at load time, whatever the model (Llama 4 and Gemma 4 included).
+  for (const model* online : {&models::qwen3_8b, &models::llama_4_scout}) {
+    const deployment d{.model = *online, .gpu = gpus::a100_80gb, .quantization = "fp8"};
+    CHECK(checkpoint_of(d).group_size == -1);
+    CHECK(estimates::marlin_fp8_scale_bytes(d.model, checkpoint_of(d), d.gpu).dense == 0.0);
+  }
   // The A100's weights carry them: a vLLM 0.19.1 log of Qwen3-Coder-30B-A3B-Instruct-FP8 (this
   // architecture, 262,144 positions) on an A100-40GB loads 29.54 GiB; at 29.04 without them.
   const deployment on_a100{.model = m, .gpu = gpus::a100_40gb, .checkpoint = 1, .vllm = {0, 19, 1}};
