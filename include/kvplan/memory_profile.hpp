@@ -93,6 +93,7 @@ struct memory_profile {
   count_t rope_cache_bytes = 0;     // part of weights: the RoPE cos/sin cache every rank holds
   count_t load_buffers_bytes = 0;   // part of weights: buffers sized for a batch (load_buffers_bytes)
   count_t unsplit_weights_bytes = 0;  // part of weights: beyond the even TP split (weights_estimate)
+  count_t marlin_scale_bytes = 0;  // part of weights: Marlin's group scales (marlin_fp8_scale_bytes)
   count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
   count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
   count_t num_full_cudagraphs = 0;  // of which FULL
@@ -454,7 +455,7 @@ constexpr double replicated_kv_head_params(const model& m, std::int32_t tp) {
 // the routed experts over TP x DP), plus what every TP rank holds whole beyond that split and the
 // RoPE cache every rank holds. A published total is split by the experts' share of the parameters.
 constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c, const vllm_rules& rules,
-                                       count_t* unsplit_bytes = nullptr) {
+                                       count_t* unsplit_bytes = nullptr, count_t* marlin_scale_bytes = nullptr) {
   const model& m = d.model;
   const std::int32_t tp = d.tensor_parallel_size;
   const std::int32_t pp = d.pipeline_parallel_size;
@@ -483,6 +484,9 @@ constexpr memory_term weights_estimate(const deployment& d, const checkpoint& c,
   const double expert_ranks = static_cast<double>(tp) * static_cast<double>(pp) *
                               (d.enable_expert_parallel ? static_cast<double>(d.data_parallel_size) : 1.0);
   double per_gpu = w.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + w.experts / expert_ranks;
+  if (marlin_scale_bytes)
+    *marlin_scale_bytes = static_cast<count_t>(
+        marlin.dense / (static_cast<double>(tp) * static_cast<double>(pp)) + marlin.experts / expert_ranks + 0.5);
   // Weights every TP rank holds whole, beyond the even split's 1/TP of them, each in the dtype
   // vLLM allocates it in: the routers (router_bytes); what vLLM builds without a quant_config, and
   // MLA's down-projections and indexer where the checkpoint leaves MLA unquantized, in the model
@@ -1205,7 +1209,8 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
 
   p.rope_cache_bytes = estimates::rope_cache_bytes(d);
   p.weights = d.memory.weights_bytes ? given(*d.memory.weights_bytes)
-                                     : weights_estimate(d, checkpoint_of(d), rules, &p.unsplit_weights_bytes);
+                                     : weights_estimate(d, checkpoint_of(d), rules, &p.unsplit_weights_bytes,
+                                                                        &p.marlin_scale_bytes);
   if (!d.memory.weights_bytes) {
     p.load_buffers_bytes = estimates::load_buffers_bytes(d, rules, max_num_batched_tokens);
     p.weights.bytes = checked_add(p.weights.bytes, p.load_buffers_bytes);

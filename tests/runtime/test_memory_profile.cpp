@@ -495,6 +495,12 @@ TEST_CASE("weights: Marlin's group scales for block fp8 below sm89", "[memory_pr
   CHECK(weights_estimate(on_a100, checkpoint_of(on_a100), r).bytes -
             weights_estimate(on_h100, checkpoint_of(on_h100), r).bytes ==
         static_cast<count_t>(a100.dense + a100.experts + 0.5));
+  // The profile names the part (--explain prints it), and at TP 2 each rank holds half of it.
+  CHECK(make_plan(on_a100).profile.marlin_scale_bytes == static_cast<count_t>(a100.dense + a100.experts + 0.5));
+  CHECK(make_plan(on_h100).profile.marlin_scale_bytes == 0);
+  deployment tp2 = on_a100;
+  tp2.tensor_parallel_size = 2;
+  CHECK(make_plan(tp2).profile.marlin_scale_bytes == static_cast<count_t>((a100.dense + a100.experts) / 2 + 0.5));
 }
 
 TEST_CASE("weights: what tensor parallelism does not split", "[memory_profile][weights]") {

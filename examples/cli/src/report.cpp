@@ -134,6 +134,9 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
          (m.unsplit_weights_bytes > 0 ? ", + beyond the even split (what every rank holds whole, replicated KV heads, MLA's kv_b copy; " +
                                             with_commas(m.unsplit_weights_bytes) + " B)"
                                       : std::string{}) +
+         (m.marlin_scale_bytes > 0 ? ", + Marlin's group scales for fp8 blocks on a GPU without fp8 tensor cores (" +
+                                          with_commas(m.marlin_scale_bytes) + " B)"
+                                    : std::string{}) +
          ", + the RoPE cache every rank holds (" + with_commas(m.rope_cache_bytes) + " B)" +
          (m.load_buffers_bytes > 0 ? ", + buffers the model allocates for a batch (the indexer's top-k, deepstack embeddings; " +
                                          with_commas(m.load_buffers_bytes) + " B)"
@@ -490,6 +493,7 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
   j.add_raw("memory_profile",
             "{\"weights\": " + term(m.weights, ", \"rope_cache_bytes\": " + std::to_string(m.rope_cache_bytes) +
                                               ", \"unsplit_bytes\": " + std::to_string(m.unsplit_weights_bytes) +
+                                              ", \"marlin_scale_bytes\": " + std::to_string(m.marlin_scale_bytes) +
                                               ", \"load_buffers_bytes\": " + std::to_string(m.load_buffers_bytes)) +
                 ", \"activation\": " +
                 term(m.activation, ", \"rows\": " + std::to_string(a.rows) + ", \"tokens\": " + std::to_string(a.tokens) +
