@@ -126,6 +126,17 @@ inline constexpr std::int32_t max_listed_capture_sizes = 48;
 inline constexpr count_t max_counted_capture_size = 8192;
 using capture_size_list = static_vector<std::int32_t, max_listed_capture_sizes>;
 
+// --enable-lora, --max-loras, --max-lora-rank: vLLM preallocates room for max_loras adapters of
+// max_lora_rank in every layer LoRA can reach, counted with the weights, and (from v0.11.1)
+// captures each CUDA graph with and without LoRA. Zero: vLLM's default (1 adapter, rank 16).
+struct lora_settings {
+  bool enabled = false;
+  std::int32_t max_loras = 0;
+  std::int32_t max_lora_rank = 0;
+};
+inline constexpr std::int32_t default_max_loras = 1;
+inline constexpr std::int32_t default_max_lora_rank = 16;
+
 // Every setting of one `vllm serve` that moves the KV-cache figures. Zero (or empty) means
 // "not given": vLLM's default for the version, GPU and model applies.
 struct deployment {
@@ -198,6 +209,7 @@ struct deployment {
   std::int32_t limit_images = -1;
   std::int32_t limit_videos = -1;
   std::int32_t limit_vision_chunks = -1;  // Kimi K2.5's modality
+  lora_settings lora{};
   double kv_offloading_size_gib = 0;              // --kv-offloading-size: GiB over all TP x PP ranks
   kv_offloading_backend offloading_backend = kv_offloading_backend::native;
 

@@ -103,7 +103,12 @@ namespace kvplan::inline v0 {
   X(fp4_indexer_cache_needs_deepseek_v4, "use_fp4_indexer_cache applies to DeepSeek-V4's indexer only (vLLM: not supported for the DeepSeek-V3.2 family yet)", unused_0, unused_1, unused_2) \
   X(mamba_all_cache_mode_not_modelled, "prefix caching on {s} caches its Mamba state at every block (vLLM's \"all\" mode, from v0.11.1 or v0.11.2 to v0.27), a layout kvplan does not size: plan it with --no-enable-prefix-caching, or for vLLM 0.28 or newer (\"align\" mode)", unused_0, unused_1, unused_2) \
   X(quantization_not_supported_for_checkpoint, "quantization {s} is not one kvplan sizes for this checkpoint (fp8 on unquantized weights, or the checkpoint's own method)", unused_0, unused_1, unused_2) \
-  X(max_num_batched_tokens_below_max_model_len, "max_num_batched_tokens ({0}) is smaller than max_model_len ({1}) with chunked prefill off: vLLM refuses it (raise max_num_batched_tokens, lower max_model_len, or leave chunked prefill on)", max_num_batched_tokens, max_model_len, unused)
+  X(max_num_batched_tokens_below_max_model_len, "max_num_batched_tokens ({0}) is smaller than max_model_len ({1}) with chunked prefill off: vLLM refuses it (raise max_num_batched_tokens, lower max_model_len, or leave chunked prefill on)", max_num_batched_tokens, max_model_len, unused) \
+  X(lora_setting_without_enable_lora, "{s} takes effect only with --enable-lora: vLLM ignores it without", unused_0, unused_1, unused_2) \
+  X(max_loras_must_be_positive, "max_loras must be at least 1, not {0}", max_loras, unused_1, unused_2) \
+  X(lora_rank_not_allowed, "max_lora_rank {0} is not a rank vLLM allows: 8, 16, 32, 64, 128, 256, 320 or 512 (and 1 from vLLM 0.11.1)", max_lora_rank, unused_1, unused_2) \
+  X(lora_with_expert_parallel, "vLLM's LoRA on routed experts does not run with expert parallelism (FusedMoEWithLoRA asserts it is off)", unused_0, unused_1, unused_2) \
+  X(lora_not_sized_for, "kvplan does not size LoRA's adapter slots for {s} layers (it sizes attention with query, key and value projections, dense MLPs and routed experts)", unused_0, unused_1, unused_2)
 
 enum class errc : std::uint8_t {
   none = 0,

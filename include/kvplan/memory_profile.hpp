@@ -94,6 +94,7 @@ struct memory_profile {
   count_t load_buffers_bytes = 0;   // part of weights: buffers sized for a batch (load_buffers_bytes)
   count_t unsplit_weights_bytes = 0;  // part of weights: beyond the even TP split (weights_estimate)
   count_t marlin_scale_bytes = 0;  // part of weights: Marlin's group scales (marlin_fp8_scale_bytes)
+  count_t lora_bytes = 0;  // part of weights: LoRA's adapter slots (lora_weights_bytes)
   count_t allreduce_workspace_bytes = 0;  // part of non-torch: FlashInfer's fusion workspace
   count_t num_cudagraphs = 0;       // graphs captured (PIECEWISE and FULL)
   count_t num_full_cudagraphs = 0;  // of which FULL
@@ -450,6 +451,73 @@ constexpr double replicated_kv_head_params(const model& m, std::int32_t tp) {
   return n;
 }
 }  // namespace estimates
+
+// LoRA's adapter slots (--enable-lora): load_lora_model, inside the profiler that prints "Model
+// loading took", wraps every linear layer of the language model and preallocates, in the LoRA
+// dtype (the model's), max_loras slots of lora_a (rank x input) and lora_b (output x rank) per
+// slice (vllm/lora/layers: base_linear.py, column_parallel_linear.py, row_parallel_linear.py):
+// - q/k/v (MergedQKVParallelLinearWithLoRA): three A of rank x hidden, B of the rank's query
+//   width and one K and one V width (a replicated KV head's where TP exceeds the KV heads);
+// - o_proj and down_proj (row parallel): A of the rank's input share, B of the whole output;
+// - gate_up (two slices): A of rank x hidden each, B of the rank's share of the intermediate size;
+// - routed experts from v0.11.1 (FusedMoEWithLoRA, PR #21229): those per expert, every expert.
+// Where the model class names embedding modules (Llama's and Mistral's always; Qwen3's from vLLM
+// PR #29816, v0.16), the embedding (A vocab x rank, B hidden x rank) and the logits (A rank x
+// hidden, B vocab x rank) too, the vocabulary whole on every rank, padded to 256 with 256 extra
+// rows and each extra row's hidden-sized embedding before v0.12 (PRs #28382, #28545); a tied
+// Qwen3 lm_head is the embedding module itself, wrapped a second time. Qwen3-4B at rank 16: 63.0
+// MiB of linear slots and 13.9 of vocabulary ones a slot (a vLLM 0.27.1 log loads 4.86 GiB more
+// with 64 slots than with 1: 79 MiB a slot, the caching allocator's 2 MiB rounding of the 19 MiB
+// slices included). Not counted: the router's (rank x (hidden + experts) a MoE layer) and, in MoE
+// models, shared experts and dense layers; dense MLPs are sized only where no layer has experts.
+namespace estimates {
+constexpr bool lora_wraps_embeddings(const model& m, const vllm_rules& rules) {
+  if (m.model_type == "llama" || m.model_type == "mistral") return true;
+  return rules.qwen3_lora_embeddings && (m.model_type == "qwen3" || m.model_type == "qwen3_moe");
+}
+}  // namespace estimates
+
+constexpr count_t lora_weights_bytes(const deployment& d, const vllm_rules& rules) {
+  if (!d.lora.enabled) return 0;
+  const model& m = d.model;
+  const count_t tp = d.tensor_parallel_size;
+  const count_t slots = d.lora.max_loras > 0 ? d.lora.max_loras : default_max_loras;
+  const count_t r = d.lora.max_lora_rank > 0 ? d.lora.max_lora_rank : default_max_lora_rank;
+  const count_t h = m.hidden_size;
+  count_t per_rank = 0;  // elements of one slot at rank 1, per GPU
+  for (std::int32_t i = 0; i < m.layers.types.size(); ++i) {
+    const layer_type& t = m.layers.types[i];
+    if (!is_attention(t.kind) || is_latent_attention(t.kind)) continue;
+    const count_t q = count_t{m.num_attention_heads} / tp * t.head_size;
+    const count_t kv = max_of(count_t{t.num_kv_heads} / tp, count_t{1});
+    const count_t v = t.head_size_v > 0 ? t.head_size_v : t.head_size;
+    const count_t qkv = 3 * h + q + kv * (t.head_size + v);
+    const count_t o = count_t{m.num_attention_heads} * v / tp + h;
+    per_rank += (qkv + o) * m.layers.layers_of_type[i];
+  }
+  const count_t layers = m.num_layers();
+  if (m.expert_params > 0 && m.moe_intermediate_size > 0) {
+    // Every expert of every MoE layer: gate_up's two A (rank x hidden) and B, down's A and B.
+    if (rules.lora_on_experts) {
+      const count_t expert_matrices = m.expert_params / (3 * h * m.moe_intermediate_size);  // experts x MoE layers
+      per_rank += expert_matrices * (3 * h + 3 * (count_t{m.moe_intermediate_size} / tp));
+    }
+  } else if (m.intermediate_size > 0) {
+    per_rank += layers * (3 * h + 3 * (count_t{m.intermediate_size} / tp));
+  }
+  if (estimates::lora_wraps_embeddings(m, rules)) {
+    const bool extra_vocab = !rules.lora_without_extra_vocab;
+    const count_t vocab = extra_vocab ? round_up(count_t{m.vocab_size} + 256, 256) : m.vocab_size;
+    count_t embedding = vocab + h;  // the embedding's A and B
+    if (m.tie_word_embeddings && m.model_type != "llama" && m.model_type != "mistral") embedding *= 2;
+    per_rank += embedding + vocab + h;  // and the logits'
+  }
+  count_t bytes = checked_mul(checked_mul(checked_mul(per_rank, r), slots), element_bytes(m.torch_dtype));
+  // Before v0.12 each slot also held 256 extra-vocabulary embeddings, in the embedding and the logits.
+  if (estimates::lora_wraps_embeddings(m, rules) && !rules.lora_without_extra_vocab)
+    bytes = checked_add(bytes, checked_mul(checked_mul(slots, 2 * 256 * h), element_bytes(m.torch_dtype)));
+  return cdiv(bytes, count_t{d.pipeline_parallel_size});
+}
 
 // Weights per GPU: the checkpoint's bytes split over the TP x PP ranks (with expert parallelism
 // the routed experts over TP x DP), plus what every TP rank holds whole beyond that split and the
@@ -1134,14 +1202,19 @@ constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_r
       decode = decode_sizes();
     }
   }
+  cudagraph_counts counts{};
   switch (mode) {
     case cudagraph_mode::none: return {};
-    case cudagraph_mode::piecewise: return {sizes.size(), 0};
-    case cudagraph_mode::full: return {0, sizes.size()};
-    case cudagraph_mode::full_decode_only: return {0, decode};
-    case cudagraph_mode::full_and_piecewise: return {sizes.size(), decode};
+    case cudagraph_mode::piecewise: counts = {sizes.size(), 0}; break;
+    case cudagraph_mode::full: counts = {0, sizes.size()}; break;
+    case cudagraph_mode::full_decode_only: counts = {0, decode}; break;
+    case cudagraph_mode::full_and_piecewise: counts = {sizes.size(), decode}; break;
   }
-  return {};
+  // With LoRA (v0.11.1, cudagraph_specialize_lora on by default) every size is captured without
+  // and with adapters: a vLLM 0.27.1 log of Qwen3-4B with 64 LoRA slots captures 102 PIECEWISE
+  // and 70 FULL graphs where the model alone gets 51 and 35.
+  if (d.lora.enabled && rules.lora_cudagraph_specialization) counts = {2 * counts.piecewise, 2 * counts.full};
+  return counts;
 }
 
 // The cuts in a PIECEWISE graph, on one pipeline stage: one at each layer whose mixer is one of
@@ -1214,6 +1287,9 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   if (!d.memory.weights_bytes) {
     p.load_buffers_bytes = estimates::load_buffers_bytes(d, rules, max_num_batched_tokens);
     p.weights.bytes = checked_add(p.weights.bytes, p.load_buffers_bytes);
+    p.lora_bytes = lora_weights_bytes(d, rules);
+    p.weights.bytes = checked_add(p.weights.bytes, p.lora_bytes);
+    p.weights.uncertainty_bytes = checked_add(p.weights.uncertainty_bytes, p.lora_bytes / 10);
     const memory_term drafter = drafter_weights_estimate(d);
     p.drafter_weights_bytes = drafter.bytes;
     p.weights.bytes = checked_add(p.weights.bytes, drafter.bytes);

@@ -133,6 +133,23 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
     case speculative_method::suffix: break;
   }
 
+  // LoRAConfig: at least one slot, a rank from vLLM's list; EP is refused for LoRA on experts.
+  const lora_settings& lora = d.lora;
+  if (!lora.enabled && lora.max_loras != 0) return {errc::lora_setting_without_enable_lora, {}, "--max-loras"};
+  if (!lora.enabled && lora.max_lora_rank != 0) return {errc::lora_setting_without_enable_lora, {}, "--max-lora-rank"};
+  if (lora.enabled) {
+    if (lora.max_loras < 0) return {errc::max_loras_must_be_positive, {lora.max_loras}};
+    const std::int32_t rank = lora.max_lora_rank;
+    const bool allowed = rank == 0 || (rank == 1 && rules.lora_rank_1) || rank == 8 || rank == 16 || rank == 32 ||
+                         rank == 64 || rank == 128 || rank == 256 || rank == 320 || rank == 512;
+    if (!allowed) return {errc::lora_rank_not_allowed, {rank}};
+    for (const layer_type& t : m.layers.types)
+      if (t.kind != layer_kind::full_attention && t.kind != layer_kind::sliding_window &&
+          t.kind != layer_kind::chunked_local)
+        return {errc::lora_not_sized_for, {}, to_string(t.kind)};
+    if (d.enable_expert_parallel && m.expert_params > 0 && rules.lora_on_experts) return {errc::lora_with_expert_parallel};
+  }
+
   // SchedulerConfig.verify_max_model_len: without chunked prefill a prompt must fit in one batch.
   if (!chunked_prefill_of(d, rules) && d.max_num_batched_tokens > 0 && d.max_num_batched_tokens < configured_max_model_len(d))
     return {errc::max_num_batched_tokens_below_max_model_len, {d.max_num_batched_tokens, configured_max_model_len(d)}};

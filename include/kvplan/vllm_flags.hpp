@@ -124,6 +124,13 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   if (pinned || d.enable_prefix_caching != prefix_caching::by_default)
     a.add(p.prefix_caching ? "--enable-prefix-caching" : "--no-enable-prefix-caching");
   if (d.num_gpu_blocks_override > 0) a.add("--num-gpu-blocks-override", d.num_gpu_blocks_override);
+  // The adapters the weights were sized with.
+  if (d.lora.enabled) {
+    a.add("--enable-lora");
+    if (pinned || d.lora.max_loras > 0) a.add("--max-loras", d.lora.max_loras > 0 ? d.lora.max_loras : default_max_loras);
+    if (pinned || d.lora.max_lora_rank > 0)
+      a.add("--max-lora-rank", d.lora.max_lora_rank > 0 ? d.lora.max_lora_rank : default_max_lora_rank);
+  }
   if (d.optimization_level) {
     // -O<n>: vLLM's parser takes it in every release (before v0.12 as the compilation level).
     constexpr std::string_view levels[] = {"-O0", "-O1", "-O2", "-O3"};

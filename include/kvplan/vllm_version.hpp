@@ -202,6 +202,18 @@ struct vllm_rules {
   // --no-enable-chunked-prefill is honoured for generative models (before, V1 kept it on).
   bool chunked_prefill_can_be_off = true;
   bool decode_context_parallel = true;  // --decode-context-parallel-size
+  // With LoRA, every CUDA graph is captured twice, with and without an adapter
+  // (cudagraph_specialize_lora); before, once, with dummy adapters active.
+  bool lora_cudagraph_specialization = true;
+  // LoRA reaches the routed experts (FusedMoEWithLoRA); before, MoE models took adapters on
+  // their attention and dense layers only.
+  bool lora_on_experts = true;
+  // --max-lora-rank 1 is allowed (before: 8, 16, 32, 64, 128, 256, 320, 512).
+  bool lora_rank_1 = true;
+  // LoRA's embedding slots hold the vocabulary alone (before: 256 extra rows, padded to 256).
+  bool lora_without_extra_vocab = true;
+  // Qwen3's model classes name their embedding modules, so LoRA reaches them.
+  bool qwen3_lora_embeddings = true;
   bool kv_offloading_flags = true;      // --kv-offloading-size / --kv-offloading-backend
   // Every YaRN rope type (yarn, deepseek_yarn, deepseek_llama_scaling, telechat3-yarn) derives
   // max_model_len from the length keys alone; before, "yarn" derived
@@ -413,6 +425,16 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.decode_context_parallel = v >= release_ordinal<0, 11>;
   // vLLM PR #27621 (2025-10-28), dated: v0.11.1.
   r.kv_offloading_flags = v >= release_ordinal<0, 11, 1>;
+  // vLLM PR #25914 (LoRA CUDA-graph specialization, reviewed to 2025-10-15) and PR #21229
+  // (FusedMoE LoRA, reviewed 2025-10-05): both after v0.11.0, in v0.11.1. PR #26461
+  // (2025-10-09): rank 1.
+  r.lora_cudagraph_specialization = v >= release_ordinal<0, 11, 1>;
+  r.lora_on_experts = v >= release_ordinal<0, 11, 1>;
+  r.lora_rank_1 = v >= release_ordinal<0, 11, 1>;
+  // vLLM PRs #28382 and #28545 (2025-11-11, -12): lora_extra_vocab_size gone in v0.12.0.
+  r.lora_without_extra_vocab = v >= release_ordinal<0, 12>;
+  // vLLM PR #29816 (merged 2026-02-06), dated: v0.16.0.
+  r.qwen3_lora_embeddings = v >= release_ordinal<0, 16>;
   return r;
 }
 

@@ -271,7 +271,9 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       {.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .max_model_len = 32768,
        .optimization_level = optimization_level::o1},
       // Chunked prefill off: a 32,768-token batch.
-      {.model = models::qwen3_8b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .enable_chunked_prefill = false}};
+      {.model = models::qwen3_8b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .enable_chunked_prefill = false},
+      // LoRA: 16 slots of rank 64 in the weights, every graph twice.
+      {.model = models::qwen3_8b, .gpu = gpus::l40s, .max_model_len = 32768, .lora = {true, 16, 64}}};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
       const plan_result planned = try_plan(d);
@@ -317,6 +319,9 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       CHECK(r.deployment.performance_mode == d.performance_mode);
       CHECK(r.deployment.optimization_level == d.optimization_level);
       CHECK(r.deployment.enable_chunked_prefill == d.enable_chunked_prefill);
+      CHECK(r.deployment.lora.enabled == d.lora.enabled);
+      CHECK(r.deployment.lora.max_loras == d.lora.max_loras);
+      CHECK(r.deployment.lora.max_lora_rank == d.lora.max_lora_rank);
       CHECK(q.max_num_seqs == p.max_num_seqs);
       CHECK(q.max_num_batched_tokens == p.max_num_batched_tokens);
     }
@@ -536,19 +541,38 @@ TEST_CASE("a log's --performance-mode and -O are read from its non-default args"
 }
 
 TEST_CASE("a log's args kvplan does not model are named, the server's own are not", "[cli][vllm_log]") {
-  // A LoRA deployment's non-default args: max_model_len is taken; LoRA's three are not modelled
-  // and must be reported rather than dropped; host and model only name the server and the model.
+  // A LoRA deployment's non-default args: max_model_len and LoRA's three are taken;
+  // fully_sharded_loras and disable_custom_all_reduce are not modelled and must be reported
+  // rather than dropped; host and model only name the server and the model.
   const std::filesystem::path log = std::filesystem::temp_directory_path() / "kvplan_test_args_not_read.log";
   std::ofstream(log) << "(APIServer pid=1) INFO 02-12 19:46:23 [utils.py:253] non-default args: {'model_tag': "
                         "'meta-llama/Llama-3.1-8B-Instruct', 'host': '0.0.0.0', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
-                        "'max_model_len': 8192, 'enable_lora': True, 'max_loras': 4, 'max_lora_rank': 64}\n";
+                        "'max_model_len': 8192, 'disable_custom_all_reduce': True, 'enable_lora': True, 'max_loras': 4, "
+                        "'max_lora_rank': 64, 'fully_sharded_loras': True}\n";
   const parse_result parsed = parse({"llama-3.1-8b", "--gpu", "h100", "--from-vllm-log", log.string()});
   REQUIRE(parsed.ok());
   const resolved r = resolve(parsed.opts);
   std::filesystem::remove(log);
   REQUIRE(r.ok());
-  CHECK(r.log_args == std::vector<std::string>{"max_model_len=8192"});
-  CHECK(r.log_args_not_read == std::vector<std::string>{"enable_lora=True", "max_loras=4", "max_lora_rank=64"});
+  CHECK(r.log_args ==
+        std::vector<std::string>{"max_model_len=8192", "enable_lora=True", "max_loras=4", "max_lora_rank=64"});
+  CHECK(r.log_args_not_read == std::vector<std::string>{"disable_custom_all_reduce=True", "fully_sharded_loras=True"});
+  CHECK(r.deployment.lora.enabled);
+  CHECK(r.deployment.lora.max_loras == 4);
+  CHECK(r.deployment.lora.max_lora_rank == 64);
+}
+
+TEST_CASE("--enable-lora, --max-loras and --max-lora-rank", "[cli]") {
+  const parse_result p = parse({"qwen3-4b", "--gpu", "rtx-4090", "--enable-lora", "--max-loras", "64", "--max-lora-rank=32"});
+  REQUIRE(p.ok());
+  CHECK(p.opts.enable_lora);
+  CHECK(p.opts.max_loras == 64);
+  CHECK(p.opts.max_lora_rank == 32);
+  CHECK_FALSE(parse({"m", "--gpu", "g", "--max-loras", "0"}).ok());
+  // A rank vLLM does not allow is refused when planned, with the value.
+  const resolved r = resolve(parse({"qwen3-4b", "--gpu", "rtx-4090", "--enable-lora", "--max-lora-rank", "24"}).opts);
+  REQUIRE(r.ok());
+  CHECK(kvplan::try_plan(r.deployment).error == kvplan::error{kvplan::errc::lora_rank_not_allowed, {24}});
 }
 
 TEST_CASE("a flag beside --from-vllm-log is a what-if on the measured budget", "[cli][vllm_log]") {

@@ -592,3 +592,87 @@ TEST_CASE("release rules for uneven pages", "[engine][releases]") {
   // 16 x 2 x 8 x 64 x 2 = 32,768 and 16 x 2 x 8 x 128 x 2 = 65,536 B.
   CHECK(error_of(d) == error{errc::full_attention_page_sizes_differ, {32'768, 65'536}});
 }
+
+TEST_CASE("LoRA: adapter slots with the weights, graphs twice, and vLLM's rules", "[engine][lora]") {
+  const vllm_rules v0_27 = rules_for({0, 27, 1});
+  const auto lora = [](deployment d, std::int32_t slots, std::int32_t rank = 0) {
+    d.lora = {.enabled = true, .max_loras = slots, .max_lora_rank = rank};
+    return d;
+  };
+  // Qwen3-4B (36 layers, hidden 2,560, 32 x 128 query, 8 x 128 KV, intermediate 9,728, vocab
+  // 151,936, tied), a slot at rank 1, in elements:
+  //   q/k/v: A 3 x 2,560 = 7,680, B 4,096 + 2 x 1,024 = 6,144; o: A 4,096, B 2,560 = 6,656;
+  //   gate_up: A 2 x 2,560 = 5,120, B 2 x 9,728 = 19,456; down: A 9,728, B 2,560 = 12,288;
+  //   57,344 a layer, 2,064,384 in 36;
+  //   from v0.16 the embedding, wrapped twice (tied), and the logits: 3 x (151,936 + 2,560) = 463,488.
+  // At rank 16 in bf16: (2,064,384 + 463,488) x 16 x 2 B = 80,891,904 B a slot (77.15 MiB).
+  const deployment qwen3_4b{.model = models::qwen3_4b, .gpu = gpus::rtx_4090, .vllm = {0, 27, 1}};
+  CHECK(lora_weights_bytes(lora(qwen3_4b, 1), v0_27) == 80'891'904);
+  CHECK(lora_weights_bytes(lora(qwen3_4b, 64), v0_27) == 64 * 80'891'904LL);
+  CHECK(lora_weights_bytes(qwen3_4b, v0_27) == 0);
+  // v0.15: Qwen3 names no embedding modules yet; linear slots only, 2,064,384 x 32 B.
+  CHECK(lora_weights_bytes(lora(qwen3_4b, 1), rules_for({0, 15, 0})) == 66'060'288);
+  // Rank 64 is four times rank 16.
+  CHECK(lora_weights_bytes(lora(qwen3_4b, 1, 64), v0_27) == 4 * 80'891'904LL);
+
+  // Llama-3.1-8B (32 layers, hidden 4,096, 8 KV heads, intermediate 14,336, vocab 128,256,
+  // untied): q/k/v 3 x 4,096 + 4,096 + 2 x 1,024 = 18,432; o 8,192; MLP 3 x 4,096 + 3 x 14,336 =
+  // 55,296; 81,920 a layer, 2,621,440 in 32. v0.12+: embedding and logits 2 x (128,256 + 4,096)
+  // = 264,704; (2,621,440 + 264,704) x 32 B = 92,356,608 a slot. v0.11: the vocabulary with 256
+  // extra rows (128,512, a multiple of 256), 2 x 132,608 = 265,216, and the extra rows'
+  // embeddings, 2 x 256 x 4,096 x 2 B = 4,194,304: (2,621,440 + 265,216) x 32 + 4,194,304 =
+  // 96,567,296.
+  const deployment llama{.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .vllm = {0, 12, 0}};
+  CHECK(lora_weights_bytes(lora(llama, 1), rules_for({0, 12, 0})) == 92'356'608);
+  CHECK(lora_weights_bytes(lora(llama, 1), rules_for({0, 11, 0})) == 96'567'296);
+  // TP 2 splits the query (2,048), the KV heads (4 x 128) and the MLP (7,168): q/k/v 12,288 +
+  // 2,048 + 1,024 = 15,360; o 2,048 + 4,096 = 6,144; MLP 12,288 + 21,504 = 33,792; 55,296 a layer,
+  // 1,769,472 in 32; the vocabulary slots stay whole: (1,769,472 + 264,704) x 32 = 65,093,632.
+  deployment llama_tp2 = lora(llama, 1);
+  llama_tp2.tensor_parallel_size = 2;
+  CHECK(lora_weights_bytes(llama_tp2, rules_for({0, 12, 0})) == 65'093'632);
+
+  // Qwen3-30B-A3B from v0.11.1: the 48 x 128 experts' slots, 6,144 x (3 x 2,048 + 3 x 768) =
+  // 51,904,512 a rank, beside attention's (48 x (3 x 2,048 + 4,096 + 2 x 512 + 4,096 + 2,048) =
+  // 48 x 17,408 = 835,584); v0.11.0 leaves the experts out.
+  const deployment moe{.model = models::qwen3_30b_a3b, .gpu = gpus::h100_sxm, .vllm = {0, 11, 1}};
+  CHECK(lora_weights_bytes(lora(moe, 1), rules_for({0, 11, 1})) == (51'904'512LL + 835'584) * 16 * 2);
+  CHECK(lora_weights_bytes(lora(moe, 1), rules_for({0, 11, 0})) == 835'584LL * 16 * 2);
+
+  // The plan carries them in the weights, and a vLLM 0.27.1 log's 64 slots came to 4.86 GiB
+  // more than one: kvplan's 63 x 80,891,904 B = 4.75 GiB (the caching allocator rounds each
+  // 19 MiB slice of gate_up and down to 20 MiB, 0.1 GiB, which kvplan leaves out).
+  const plan one = plan_of(lora(qwen3_4b, 1));
+  const plan many = plan_of(lora(qwen3_4b, 64));
+  CHECK(many.profile.weights.bytes - one.profile.weights.bytes == 63 * 80'891'904LL);
+  CHECK(many.profile.lora_bytes == 64 * 80'891'904LL);
+  // Every graph twice, without and with adapters (v0.11.1+): 51 + 35 become 102 + 70, as that
+  // log captured; v0.11.0 captures once.
+  CHECK(graphs_of(qwen3_4b, 256, 2048) == graph_counts{51, 35});
+  CHECK(graphs_of(lora(qwen3_4b, 64), 256, 2048) == graph_counts{102, 70});
+  deployment v0_11_0 = lora(qwen3_4b, 64);
+  v0_11_0.vllm = {0, 11, 0};
+  deployment no_lora_v0_11_0 = v0_11_0;
+  no_lora_v0_11_0.lora = {};
+  CHECK(graphs_of(v0_11_0, 256, 2048) == graphs_of(no_lora_v0_11_0, 256, 2048));
+  // The serve command carries the settings.
+  CHECK(vllm_serve_command(lora(qwen3_4b, 64, 32)).view().find("--enable-lora --max-loras 64 --max-lora-rank 32") !=
+        std::string_view::npos);
+
+  // vLLM's rules: ranks from its list (1 from v0.11.1), the settings only with --enable-lora,
+  // no expert parallelism for LoRA on experts, and kvplan sizes attention with q/k/v only.
+  CHECK(error_of(lora(qwen3_4b, 1, 24)) == error{errc::lora_rank_not_allowed, {24}});
+  CHECK(error_of(lora(qwen3_4b, 1, 1)) == error{});
+  CHECK(error_of(lora(v0_11_0, 1, 1)) == error{errc::lora_rank_not_allowed, {1}});
+  deployment slots_only = qwen3_4b;
+  slots_only.lora.max_loras = 4;
+  CHECK(error_of(slots_only) == error{errc::lora_setting_without_enable_lora, {}, "--max-loras"});
+  deployment ep = lora(moe, 1);
+  ep.tensor_parallel_size = 2;
+  ep.enable_expert_parallel = true;
+  CHECK(error_of(ep) == error{errc::lora_with_expert_parallel});
+  ep.vllm = {0, 11, 0};
+  CHECK(error_of(ep) == error{});
+  CHECK(error_of(lora(deployment{.model = models::deepseek_v3, .gpu = gpus::h200, .tensor_parallel_size = 8}, 1)) ==
+        error{errc::lora_not_sized_for, {}, "mla"});
+}

@@ -545,6 +545,27 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = config_model("qwen2.5-0.5b.json", "Qwen/Qwen2.5-0.5B"), .gpu = with_total(gpus::rtx_4090, 23.99),
                   .max_num_seqs = 256, .max_num_batched_tokens = 8192, .vllm = {0, 27, 1}},
                  0.93, 0.31, 1.23 - 0.93, std::nullopt, false, 20.52, 1'793'232});
+    // Qwen/Qwen3-4B with LoRA (rank 16: the adapters served are rank 16, vLLM's default), one RTX
+    // 4090 (23.52 GiB: "Free memory on device (22.64/23.52 GiB)"), vLLM 0.27.1 ("version 0.27.1"),
+    // `--enable-lora --max-loras N`, max_model_len the model's. 64 slots at 0.80: "Model loading
+    // took 12.49 GiB"; "Actual usage is 12.78 GiB for consumed memory (weights + non-torch), 0.15
+    // GiB for peak activation, and 1.28 GiB for CUDAGraph memory" (the capture, 102 PIECEWISE and
+    // 70 FULL graphs); "Available KV cache memory: 5.89 GiB"; at 0.85 the same load and 7.06 GiB.
+    // One slot: "Model loading took 7.63 GiB"; at 0.92 (vLLM's default) "Available KV cache
+    // memory: 13.56 GiB" (98,752 tokens). A reconnaissance record of a multi-LoRA study (index
+    // file 70469032009).
+    const auto qwen3_4b_lora = [](std::int32_t slots, double util) {
+      deployment d{.model = config_model("qwen3-4b.json", "Qwen/Qwen3-4B"), .gpu = gpus::rtx_4090,
+                   .gpu_memory_utilization = util, .vllm = {0, 27, 1}};
+      d.lora = {.enabled = true, .max_loras = slots};
+      return d;
+    };
+    v.push_back({"qwen3-4b LoRA 64 slots RTX 4090 gmu 0.8 v0.27.1", "multi-LoRA reconnaissance record (vLLM 0.27.1)",
+                 qwen3_4b_lora(64, 0.8), 12.49, 0.15, 12.78 - 12.49, std::nullopt, false, 5.89, 0});
+    v.push_back({"qwen3-4b LoRA 64 slots RTX 4090 gmu 0.85 v0.27.1", "multi-LoRA reconnaissance record (vLLM 0.27.1)",
+                 qwen3_4b_lora(64, 0.85), 12.49, std::nullopt, std::nullopt, std::nullopt, false, 7.06, 0});
+    v.push_back({"qwen3-4b LoRA 1 slot RTX 4090 v0.27.1", "multi-LoRA reconnaissance record (vLLM 0.27.1)",
+                 qwen3_4b_lora(1, 0), 7.63, std::nullopt, std::nullopt, std::nullopt, false, 13.56, 98'752});
     // Qwen/Qwen3.5-4B (hybrid: Gated DeltaNet and attention; a vision tower), one L4 (22.03 GiB),
     // the vllm/vllm-openai:v0.29.0 image, --max-model-len 32768, all else default (the 0.92
     // utilization of v0.29): "Actual usage is 9.01 GiB for consumed memory (weights + non-torch),

@@ -472,6 +472,15 @@ const std::vector<flag_spec>& flag_table() {
          o.skip_mm_profiling = true;
          return {};
        }},
+      {"--enable-lora", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.enable_lora = true;
+         return {};
+       }},
+      {"--max-loras", "", true, "an integer >= 1 (adapters in a batch; vLLM preallocates a slot for each)",
+       [](options& o, std::string_view v) { return int_flag(o.max_loras, v, 1); }},
+      {"--max-lora-rank", "", true, "1, 8, 16, 32, 64, 128, 256, 320 or 512",
+       [](options& o, std::string_view v) { return int_flag(o.max_lora_rank, v, 1); }},
       {"--limit-mm-per-prompt", "", true, "JSON: images and videos a prompt may carry, e.g. '{\"image\": 2, \"video\": 0}' (and vision_chunk; audio read, not modelled)",
        [](options& o, std::string_view v) { return limit_mm_flag(o, v); }},
       {"--attention-config", "", true,

@@ -138,6 +138,10 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
                                           with_commas(m.marlin_scale_bytes) + " B)"
                                     : std::string{}) +
          ", + the RoPE cache every rank holds (" + with_commas(m.rope_cache_bytes) + " B)" +
+         (m.lora_bytes > 0 ? ", + LoRA's adapter slots (" + std::to_string(d.lora.max_loras > 0 ? d.lora.max_loras : kvplan::default_max_loras) +
+                                 " of rank " + std::to_string(d.lora.max_lora_rank > 0 ? d.lora.max_lora_rank : kvplan::default_max_lora_rank) +
+                                 ": " + with_commas(m.lora_bytes) + " B)"
+                           : std::string{}) +
          (m.load_buffers_bytes > 0 ? ", + buffers the model allocates for a batch (the indexer's top-k, deepstack embeddings; " +
                                          with_commas(m.load_buffers_bytes) + " B)"
                                    : std::string{}) +
@@ -494,6 +498,7 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
             "{\"weights\": " + term(m.weights, ", \"rope_cache_bytes\": " + std::to_string(m.rope_cache_bytes) +
                                               ", \"unsplit_bytes\": " + std::to_string(m.unsplit_weights_bytes) +
                                               ", \"marlin_scale_bytes\": " + std::to_string(m.marlin_scale_bytes) +
+                                              ", \"lora_bytes\": " + std::to_string(m.lora_bytes) +
                                               ", \"load_buffers_bytes\": " + std::to_string(m.load_buffers_bytes)) +
                 ", \"activation\": " +
                 term(m.activation, ", \"rows\": " + std::to_string(a.rows) + ", \"tokens\": " + std::to_string(a.tokens) +
