@@ -129,10 +129,13 @@ using capture_size_list = static_vector<std::int32_t, max_listed_capture_sizes>;
 // --enable-lora, --max-loras, --max-lora-rank: vLLM preallocates room for max_loras adapters of
 // max_lora_rank in every layer LoRA can reach, counted with the weights, and (from v0.11.1)
 // captures each CUDA graph with and without LoRA. Zero: vLLM's default (1 adapter, rank 16).
+// --fully-sharded-loras splits over TP what each rank otherwise holds whole: the A of column-
+// parallel layers (by rank) and the B of row-parallel ones (by output).
 struct lora_settings {
   bool enabled = false;
   std::int32_t max_loras = 0;
   std::int32_t max_lora_rank = 0;
+  bool fully_sharded = false;
 };
 inline constexpr std::int32_t default_max_loras = 1;
 inline constexpr std::int32_t default_max_lora_rank = 16;

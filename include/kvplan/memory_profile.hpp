@@ -484,6 +484,9 @@ constexpr count_t lora_weights_bytes(const deployment& d, const vllm_rules& rule
   const count_t slots = d.lora.max_loras > 0 ? d.lora.max_loras : default_max_loras;
   const count_t r = d.lora.max_lora_rank > 0 ? d.lora.max_lora_rank : default_max_lora_rank;
   const count_t h = m.hidden_size;
+  // Fully sharded, a column-parallel layer's A holds rank / TP rows and a row-parallel layer's B
+  // output / TP rows: the hidden-sized sides below, which are whole on every rank otherwise.
+  const count_t whole = d.lora.fully_sharded ? tp : 1;
   count_t per_rank = 0;  // elements of one slot at rank 1, per GPU
   for (std::int32_t i = 0; i < m.layers.types.size(); ++i) {
     const layer_type& t = m.layers.types[i];
@@ -491,8 +494,8 @@ constexpr count_t lora_weights_bytes(const deployment& d, const vllm_rules& rule
     const count_t q = count_t{m.num_attention_heads} / tp * t.head_size;
     const count_t kv = max_of(count_t{t.num_kv_heads} / tp, count_t{1});
     const count_t v = t.head_size_v > 0 ? t.head_size_v : t.head_size;
-    const count_t qkv = 3 * h + q + kv * (t.head_size + v);
-    const count_t o = count_t{m.num_attention_heads} * v / tp + h;
+    const count_t qkv = 3 * h / whole + q + kv * (t.head_size + v);
+    const count_t o = count_t{m.num_attention_heads} * v / tp + h / whole;
     per_rank += (qkv + o) * m.layers.layers_of_type[i];
   }
   const count_t layers = m.num_layers();
@@ -500,10 +503,10 @@ constexpr count_t lora_weights_bytes(const deployment& d, const vllm_rules& rule
     // Every expert of every MoE layer: gate_up's two A (rank x hidden) and B, down's A and B.
     if (rules.lora_on_experts) {
       const count_t expert_matrices = m.expert_params / (3 * h * m.moe_intermediate_size);  // experts x MoE layers
-      per_rank += expert_matrices * (3 * h + 3 * (count_t{m.moe_intermediate_size} / tp));
+      per_rank += expert_matrices * (3 * h / whole + 3 * (count_t{m.moe_intermediate_size} / tp));
     }
   } else if (m.intermediate_size > 0) {
-    per_rank += layers * (3 * h + 3 * (count_t{m.intermediate_size} / tp));
+    per_rank += layers * (3 * h / whole + 3 * (count_t{m.intermediate_size} / tp));
   }
   if (estimates::lora_wraps_embeddings(m, rules)) {
     const bool extra_vocab = !rules.lora_without_extra_vocab;

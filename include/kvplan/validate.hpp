@@ -137,6 +137,7 @@ constexpr error engine_feature_error(const deployment& d, const vllm_rules& rule
   const lora_settings& lora = d.lora;
   if (!lora.enabled && lora.max_loras != 0) return {errc::lora_setting_without_enable_lora, {}, "--max-loras"};
   if (!lora.enabled && lora.max_lora_rank != 0) return {errc::lora_setting_without_enable_lora, {}, "--max-lora-rank"};
+  if (!lora.enabled && lora.fully_sharded) return {errc::lora_setting_without_enable_lora, {}, "--fully-sharded-loras"};
   if (lora.enabled) {
     if (lora.max_loras < 0) return {errc::max_loras_must_be_positive, {lora.max_loras}};
     const std::int32_t rank = lora.max_lora_rank;

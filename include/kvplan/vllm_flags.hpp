@@ -130,6 +130,7 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
     if (pinned || d.lora.max_loras > 0) a.add("--max-loras", d.lora.max_loras > 0 ? d.lora.max_loras : default_max_loras);
     if (pinned || d.lora.max_lora_rank > 0)
       a.add("--max-lora-rank", d.lora.max_lora_rank > 0 ? d.lora.max_lora_rank : default_max_lora_rank);
+    if (d.lora.fully_sharded) a.add("--fully-sharded-loras");
   }
   if (d.optimization_level) {
     // -O<n>: vLLM's parser takes it in every release (before v0.12 as the compilation level).

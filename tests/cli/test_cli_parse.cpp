@@ -273,7 +273,9 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       // Chunked prefill off: a 32,768-token batch.
       {.model = models::qwen3_8b, .gpu = gpus::h100_sxm, .max_model_len = 32768, .enable_chunked_prefill = false},
       // LoRA: 16 slots of rank 64 in the weights, every graph twice.
-      {.model = models::qwen3_8b, .gpu = gpus::l40s, .max_model_len = 32768, .lora = {true, 16, 64}}};
+      {.model = models::qwen3_8b, .gpu = gpus::l40s, .max_model_len = 32768, .lora = {true, 16, 64}},
+      {.model = models::llama_3_1_70b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 4, .max_model_len = 32768,
+       .lora = {true, 8, 32, true}}};
   for (const deployment& d : cases) {
     for (const flag_style style : {flag_style::explicit_settings, flag_style::pinned}) {
       const plan_result planned = try_plan(d);
@@ -322,6 +324,7 @@ TEST_CASE("a generated vllm serve command plans as the deployment it came from",
       CHECK(r.deployment.lora.enabled == d.lora.enabled);
       CHECK(r.deployment.lora.max_loras == d.lora.max_loras);
       CHECK(r.deployment.lora.max_lora_rank == d.lora.max_lora_rank);
+      CHECK(r.deployment.lora.fully_sharded == d.lora.fully_sharded);
       CHECK(q.max_num_seqs == p.max_num_seqs);
       CHECK(q.max_num_batched_tokens == p.max_num_batched_tokens);
     }
@@ -541,22 +544,23 @@ TEST_CASE("a log's --performance-mode and -O are read from its non-default args"
 }
 
 TEST_CASE("a log's args kvplan does not model are named, the server's own are not", "[cli][vllm_log]") {
-  // A LoRA deployment's non-default args: max_model_len and LoRA's three are taken;
-  // fully_sharded_loras and disable_custom_all_reduce are not modelled and must be reported
-  // rather than dropped; host and model only name the server and the model.
+  // A LoRA deployment's non-default args: max_model_len and LoRA's four are taken;
+  // disable_custom_all_reduce and max_cpu_loras (host memory) are not modelled and must be
+  // reported rather than dropped; host and model only name the server and the model.
   const std::filesystem::path log = std::filesystem::temp_directory_path() / "kvplan_test_args_not_read.log";
   std::ofstream(log) << "(APIServer pid=1) INFO 02-12 19:46:23 [utils.py:253] non-default args: {'model_tag': "
                         "'meta-llama/Llama-3.1-8B-Instruct', 'host': '0.0.0.0', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
                         "'max_model_len': 8192, 'disable_custom_all_reduce': True, 'enable_lora': True, 'max_loras': 4, "
-                        "'max_lora_rank': 64, 'fully_sharded_loras': True}\n";
+                        "'max_lora_rank': 64, 'fully_sharded_loras': True, 'max_cpu_loras': 8}\n";
   const parse_result parsed = parse({"llama-3.1-8b", "--gpu", "h100", "--from-vllm-log", log.string()});
   REQUIRE(parsed.ok());
   const resolved r = resolve(parsed.opts);
   std::filesystem::remove(log);
   REQUIRE(r.ok());
-  CHECK(r.log_args ==
-        std::vector<std::string>{"max_model_len=8192", "enable_lora=True", "max_loras=4", "max_lora_rank=64"});
-  CHECK(r.log_args_not_read == std::vector<std::string>{"disable_custom_all_reduce=True", "fully_sharded_loras=True"});
+  CHECK(r.log_args == std::vector<std::string>{"max_model_len=8192", "enable_lora=True", "max_loras=4",
+                                                "max_lora_rank=64", "fully_sharded_loras=True"});
+  CHECK(r.log_args_not_read == std::vector<std::string>{"disable_custom_all_reduce=True", "max_cpu_loras=8"});
+  CHECK(r.deployment.lora.fully_sharded);
   CHECK(r.deployment.lora.enabled);
   CHECK(r.deployment.lora.max_loras == 4);
   CHECK(r.deployment.lora.max_lora_rank == 64);

@@ -631,6 +631,11 @@ TEST_CASE("LoRA: adapter slots with the weights, graphs twice, and vLLM's rules"
   deployment llama_tp2 = lora(llama, 1);
   llama_tp2.tensor_parallel_size = 2;
   CHECK(lora_weights_bytes(llama_tp2, rules_for({0, 12, 0})) == 65'093'632);
+  // Fully sharded, the hidden-sized sides split too: q/k/v's A 6,144 + 2,048 + 1,024 = 9,216;
+  // o 2,048 + 2,048 = 4,096; MLP 6,144 + 21,504 = 27,648; 40,960 a layer, 1,310,720 in 32;
+  // (1,310,720 + 264,704) x 32 = 50,413,568.
+  llama_tp2.lora.fully_sharded = true;
+  CHECK(lora_weights_bytes(llama_tp2, rules_for({0, 12, 0})) == 50'413'568);
 
   // Qwen3-30B-A3B from v0.11.1: the 48 x 128 experts' slots, 6,144 x (3 x 2,048 + 3 x 768) =
   // 51,904,512 a rank, beside attention's (48 x (3 x 2,048 + 4,096 + 2 x 512 + 4,096 + 2,048) =

@@ -481,6 +481,11 @@ const std::vector<flag_spec>& flag_table() {
        [](options& o, std::string_view v) { return int_flag(o.max_loras, v, 1); }},
       {"--max-lora-rank", "", true, "1, 8, 16, 32, 64, 128, 256, 320 or 512",
        [](options& o, std::string_view v) { return int_flag(o.max_lora_rank, v, 1); }},
+      {"--fully-sharded-loras", "", false, "",
+       [](options& o, std::string_view) -> std::string {
+         o.fully_sharded_loras = true;
+         return {};
+       }},
       {"--limit-mm-per-prompt", "", true, "JSON: images and videos a prompt may carry, e.g. '{\"image\": 2, \"video\": 0}' (and vision_chunk; audio read, not modelled)",
        [](options& o, std::string_view v) { return limit_mm_flag(o, v); }},
       {"--attention-config", "", true,

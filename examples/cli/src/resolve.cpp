@@ -323,7 +323,8 @@ resolved resolve_options(const options& o) {
   d.async_scheduling = o.async_scheduling;
   d.disable_hybrid_kv_cache_manager = o.disable_hybrid_kv_cache_manager;
   d.language_model_only = o.language_model_only;
-  d.lora = {.enabled = o.enable_lora, .max_loras = o.max_loras.value_or(0), .max_lora_rank = o.max_lora_rank.value_or(0)};
+  d.lora = {.enabled = o.enable_lora, .max_loras = o.max_loras.value_or(0), .max_lora_rank = o.max_lora_rank.value_or(0),
+            .fully_sharded = o.fully_sharded_loras};
   d.skip_mm_profiling = o.skip_mm_profiling;
   d.limit_images = o.limit_images;
   d.limit_videos = o.limit_videos;

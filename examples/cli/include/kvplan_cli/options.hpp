@@ -66,7 +66,8 @@ struct options {
   bool disable_hybrid_kv_cache_manager = false;
   bool language_model_only = false;
   bool skip_mm_profiling = false;
-  bool enable_lora = false;  // --enable-lora, with --max-loras and --max-lora-rank
+  bool enable_lora = false;  // --enable-lora, with --max-loras, --max-lora-rank, --fully-sharded-loras
+  bool fully_sharded_loras = false;
   std::optional<std::int32_t> max_loras, max_lora_rank;
   std::int32_t limit_images = -1;  // --limit-mm-per-prompt (-1: not given)
   std::int32_t limit_videos = -1;
@@ -132,7 +133,7 @@ parse_result parse_args(const std::vector<std::string_view>& args);
 // The settings a vLLM log's non-default args give, for the flags not given on the command line:
 // each arg whose name is one of the program's flags is set as that flag would set it. Returns
 // the args taken ("max_model_len=16384"), or sets `error` when one has a value the flag refuses.
-// The args kvplan does not model (fully_sharded_loras, say), other than the server's own, go to `not_read`:
+// The args kvplan does not model (disable_custom_all_reduce, say), other than the server's own, go to `not_read`:
 // the plan takes vLLM's defaults for them, which the report says.
 std::vector<std::string> apply_log_args(const kvplan::vllm_log& log, options& o, std::string& error,
                                         std::vector<std::string>* not_read = nullptr);

@@ -27,7 +27,7 @@ struct resolved {
   // With --from-vllm-log: what the log gave, and what was left to kvplan's estimates.
   std::optional<kvplan::vllm_log> log;
   std::vector<std::string> log_args;  // the non-default args taken ("max_model_len=16384")
-  std::vector<std::string> log_args_not_read;  // those kvplan does not model ("fully_sharded_loras=True")
+  std::vector<std::string> log_args_not_read;  // those kvplan does not model ("disable_custom_all_reduce=True")
   kvplan::applied_log applied;
   bool ok() const { return error.empty(); }
 };
