@@ -215,9 +215,6 @@ constexpr double dense_linear_bytes(const model& m, const checkpoint& c) {
   return weight_bits(c) / 8.0;
 }
 
-// Integer formats carry their group scales and zero points (weight_bits): an AWQ checkpoint of
-// Llama-3-70B, 4 + 16/128 + 4/128 = 4.156 bits over its 68.5e9 linear parameters and the fp16
-// tables, loads 18.55 GiB a GPU at TP 2 in a vLLM 0.16 log.
 // The parameters outside the routed experts and the routers.
 constexpr double dense_params(const model& m) {
   return static_cast<double>(m.total_params) - static_cast<double>(m.expert_params) - static_cast<double>(m.router_params);
@@ -240,6 +237,9 @@ constexpr double quantized_dense_params(const model& m, const checkpoint& c, boo
   return rest > unquantized ? rest - unquantized : 0.0;
 }
 
+// Integer formats carry their group scales and zero points (weight_bits): an AWQ checkpoint of
+// Llama-3-70B, 4 + 16/128 + 4/128 = 4.156 bits over its 68.5e9 linear parameters and the fp16
+// tables, loads 18.55 GiB a GPU at TP 2 in a vLLM 0.16 log.
 constexpr weight_bytes_split checkpoint_bytes_from_params(const model& m, const checkpoint& c,
                                                           bool online_quantization = false) {
   const auto bytes = [](double params, dtype t) { return params * bits_per_element(t) / 8.0; };
@@ -1286,7 +1286,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   p.rope_cache_bytes = estimates::rope_cache_bytes(d);
   p.weights = d.memory.weights_bytes ? given(*d.memory.weights_bytes)
                                      : weights_estimate(d, checkpoint_of(d), rules, &p.unsplit_weights_bytes,
-                                                                        &p.marlin_scale_bytes);
+                                                        &p.marlin_scale_bytes);
   if (!d.memory.weights_bytes) {
     p.load_buffers_bytes = estimates::load_buffers_bytes(d, rules, max_num_batched_tokens);
     p.weights.bytes = checked_add(p.weights.bytes, p.load_buffers_bytes);
