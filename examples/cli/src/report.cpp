@@ -223,8 +223,10 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
          ":");
     line("                 " + with_commas(m.num_cudagraphs - m.num_full_cudagraphs) + " PIECEWISE graphs of " +
          with_commas(m.cudagraph_cuts) + " cuts (attention, Mamba, indexer ops) and " +
-         with_commas(m.num_full_cudagraphs) + " FULL graphs, at a graph's memory per cut and per FULL graph (from "
-         "start-up logs) = " + with_commas(m.cudagraph.bytes) + " B");
+         with_commas(m.num_full_cudagraphs) + " FULL graphs" +
+         (d.lora.enabled && rules.lora_cudagraph_specialization ? " (each size twice, without and with LoRA adapters)"
+                                                                  : "") +
+         ", at a graph's memory per cut and per FULL graph (from start-up logs) = " + with_commas(m.cudagraph.bytes) + " B");
   }
   line("  KV cache       " + with_commas(p.requested_memory_bytes) + " - the terms = " +
        with_commas(p.available_kv_cache_bytes) + " B, +/- " + with_commas(p.kv_cache_uncertainty_bytes) + " B");
