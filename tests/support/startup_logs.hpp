@@ -766,12 +766,19 @@ inline const std::vector<graph_log>& graph_logs() {
       // (largest=40)"; "Estimated CUDA graph memory: 0.19 GiB total".
       {"nemotron-3-nano 40 seqs v0.19", "index file 59839511370 (a SLURM job's output, offline LLM class)",
        models::nemotron_3_nano, gpus::h100_nvl, 1, {0, 19, 1}, 40, 8192, 13, 8, 0.19},
+      // Qwen/Qwen3-8B on an RTX A5000 (24 GB, GA102 like the RTX 3090, whose traits kvplan takes),
+      // vLLM 0.21.0, defaults (256 sequences, 2,048 tokens): "Profiling CUDA graph memory:
+      // PIECEWISE=51 (largest=512), FULL=35 (largest=256)"; "Estimated CUDA graph memory: 0.52 GiB
+      // total". LMCache/LMCache#3430.
+      {"qwen3-8b RTX A5000 v0.21", "LMCache/LMCache#3430 (an RTX A5000; the RTX 3090's traits)", models::qwen3_8b,
+       gpus::rtx_3090, 1, {0, 21, 0}, 256, 2048, 51, 35, 0.52},
       // Left out: Qwen3-8B on an A100-40GB, v0.19.1 (index file 57978845466): 2.35 GiB estimated
       // and 2.44 captured for 51 + 35 graphs of 36 layers, four times any other dense log; and
       // Qwen3-Coder-30B-A3B-FP8 on an A100-40GB, v0.19.1 (index file 56519244376, also a
       // start-up log case): 1.21 GiB estimated, 1.02 captured for 51 + 35 graphs of 48 layers,
-      // where kvplan's per-cut figures give 0.80. Graphs on A100s run larger than elsewhere;
-      // not explained.
+      // where kvplan's per-cut figures give 0.80. The same model as the first, on an RTX A5000
+      // at v0.21 (above), estimates 0.52, and Qwen2.5-VL-7B on an A100-80GB at v0.23 (a start-up
+      // case) 0.53: the two A100-40GB runs of v0.19.1 stand apart; not explained.
   };
   return logs;
 }
