@@ -101,6 +101,7 @@ struct memory_profile {
   count_t cudagraph_cuts = 0;  // cuts in a PIECEWISE graph (cudagraph_cuts)
   count_t drafter_weights_bytes = 0;  // part of weights: MTP layers or the draft model
   count_t consumed_profile_bytes = 0;  // part of non-torch from v0.27: what the profile keeps
+  count_t runner_buffers_bytes = 0;  // part of non-torch from v0.27: the runner's own (runner_buffers_bytes)
 
   constexpr count_t non_kv_bytes() const {
     return checked_add(checked_add(weights.bytes, activation.bytes), checked_add(non_torch.bytes, cudagraph.bytes));
@@ -926,6 +927,23 @@ constexpr count_t allreduce_fusion_workspace(const model& m, const gpu& g, std::
   return round_up(checked_mul(4 * count_t{tp}, message), 2 * MiB);
 }
 
+// The runner's persistent buffers, which vLLM's budget sees from v0.27, when "consumed memory"
+// became a free-memory delta from before the runner was built (before, neither the weights nor
+// the profile's peak increase held them). Model Runner V2 keeps a penalties state
+// (vllm/v1/worker/gpu/sample/penalties.py, PenaltiesState): each request's prompt tokens as a bit
+// mask, max_num_seqs x ceil(vocab / 32) int32, and its output token counts, max_num_seqs x vocab
+// int32 ("can be very large, taking up GBs of GPU memory"), whole on every rank: Qwen3-32B at
+// 1,024 sequences, 1,024 x (151,936 + 4,748) x 4 B = 0.60 GiB. The V1 runner's buffers and
+// allocator fragmentation: 0.2 GiB, from v0.27 logs. V2 logs of v0.27 - v0.31 leave 0.13 - 0.19
+// GiB of "consumed" beside the weights and this state (Llama-3.1-8B on an A100, Qwen2.5-0.5B and
+// Qwen3-4B on an RTX 4090), the 0.15 GiB kvplan takes before v0.27.
+constexpr count_t runner_buffers_bytes(const deployment& d, const vllm_rules& rules, std::int32_t max_num_seqs) {
+  if (!rules.consumed_memory_accounting) return 0;
+  if (!uses_v2_model_runner(d, rules)) return GiB / 5;
+  const count_t vocab = d.model.vocab_size;
+  return checked_mul(count_t{max_num_seqs}, checked_mul(vocab + cdiv(vocab, count_t{32}), 4));
+}
+
 // Memory outside torch that the profile adds. Not derivable from vLLM's source: lazily loaded
 // kernel modules (cuBLAS, attention, Triton) and the buffers NCCL connects on the first large
 // all-reduce depend on the libraries and the topology. Public start-up logs show 0.02-0.21 GiB
@@ -933,8 +951,8 @@ constexpr count_t allreduce_fusion_workspace(const model& m, const gpu& g, std::
 // H100, 0.21 GiB for Qwen3-235B over 8 x L40S, about 0.1 GiB over 2 and 4 A100s), and 1.38 GiB
 // over 2 x H200 on NVSwitch (vLLM 0.10.2, Qwen3-Next), where NCCL's NVLink SHARP and
 // per-channel buffers dominate. From v0.27 the figure is a free-memory delta ("consumed"),
-// which also holds the runner's buffers and allocator fragmentation: 0.1 - 0.5 GiB more. kvplan
-// takes 0.15 GiB (0.35 from v0.27), 1.25 GiB more over a switched fabric with TP x PP > 1 (0.1
+// which also holds the runner's persistent buffers (runner_buffers_bytes). kvplan
+// takes 0.15 GiB (and from v0.27 those buffers), 1.25 GiB more over a switched fabric with TP x PP > 1 (0.1
 // between other GPUs), plus the FlashInfer workspace, each with an uncertainty as wide as the
 // spread of those logs. On AMD GPUs one GPU already shows about 1.1 GiB more (ROCm's libraries,
 // hipBLASLt's and AITER's, load their device code on first use): the budgets of two MI300X logs
@@ -943,9 +961,9 @@ constexpr count_t allreduce_fusion_workspace(const model& m, const gpu& g, std::
 // Infinity Fabric term already covers; an MI350X log (Qwen2.5-0.5B, v0.22.1) leaves 0.99 GiB
 // beside kvplan's activation (ROCm takes no graph estimate there), inside the uncertainty.
 constexpr memory_term non_torch_estimate(const gpu& g, const vllm_rules& rules, std::int32_t tp, std::int32_t pp,
-                                         count_t allreduce_workspace_bytes) {
+                                         count_t allreduce_workspace_bytes, count_t runner_buffers_bytes = 0) {
   memory_term t;
-  t.bytes = rules.consumed_memory_accounting ? 35 * GiB / 100 : 15 * GiB / 100;
+  t.bytes = 15 * GiB / 100 + (rules.consumed_memory_accounting ? runner_buffers_bytes : 0);
   t.uncertainty_bytes = rules.consumed_memory_accounting ? GiB / 5 : GiB / 10;
   if (tp * pp > 1 && has_switched_fabric(g)) {
     t.bytes += 125 * GiB / 100;
@@ -1326,7 +1344,9 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
           ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens)
           : 0;
   p.non_torch = d.memory.non_torch_bytes ? given(*d.memory.non_torch_bytes)
-                                         : non_torch_estimate(d.gpu, rules, tp, pp, p.allreduce_workspace_bytes);
+                                         : non_torch_estimate(d.gpu, rules, tp, pp, p.allreduce_workspace_bytes,
+                                                              runner_buffers_bytes(d, rules, max_num_seqs));
+  if (!d.memory.non_torch_bytes) p.runner_buffers_bytes = runner_buffers_bytes(d, rules, max_num_seqs);
   if (rules.consumed_memory_accounting && !d.memory.non_torch_bytes) {
     p.consumed_profile_bytes = p.activation_parts.persistent_bytes;
     p.non_torch.bytes = checked_add(p.non_torch.bytes, p.consumed_profile_bytes);

@@ -200,6 +200,11 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
          (m.consumed_profile_bytes > 0
               ? ", + what the profile keeps (counted as consumed from v0.27) " + with_commas(m.consumed_profile_bytes) + " B"
               : std::string()) +
+         (m.runner_buffers_bytes > 0
+              ? ", + the runner's own buffers (from v0.27; Model Runner V2's penalties state, max_num_seqs x (vocab + "
+                "vocab / 32) x 4 B, or the V1 runner's 0.2 GiB) " +
+                    with_commas(m.runner_buffers_bytes) + " B"
+              : std::string()) +
          " = " + with_commas(m.non_torch.bytes) + " B");
   }
   if (m.cudagraph.given) {
@@ -517,7 +522,8 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
                                        ", \"persistent_bytes\": " + std::to_string(a.persistent_bytes)) +
                 ", \"non_torch\": " +
                 term(m.non_torch, ", \"allreduce_workspace_bytes\": " + std::to_string(m.allreduce_workspace_bytes) +
-                                         ", \"consumed_profile_bytes\": " + std::to_string(m.consumed_profile_bytes)) +
+                                         ", \"consumed_profile_bytes\": " + std::to_string(m.consumed_profile_bytes) +
+                                         ", \"runner_buffers_bytes\": " + std::to_string(m.runner_buffers_bytes)) +
                 ", \"cudagraph\": " + term(m.cudagraph, ", \"graphs\": " + std::to_string(m.num_cudagraphs)) + "}");
   if (from != nullptr && from->log) {
     const auto list = [](const std::vector<std::string>& items) {
