@@ -126,6 +126,27 @@ TEST_CASE("from v0.27 what the profile keeps is consumed memory, not peak activa
   CHECK(v27.activation_parts.persistent_bytes >= 1'073'741'824);
 }
 
+TEST_CASE("from v0.27 consumed memory holds the runner's buffers: Model Runner V2's penalties state", "[memory_profile]") {
+  // PenaltiesState: max_num_seqs x vocab int32 output counts and max_num_seqs x vocab / 32 int32
+  // prompt bits. Qwen3-32B (vocab 151,936; 151,936 / 32 = 4,748) at 1,024 sequences:
+  // 1,024 x 156,684 x 4 B = 641,777,664 B; at 256, 160,444,416 B. V2 runs dense Qwen3 from v0.27.
+  deployment d{.model = models::qwen3_32b, .gpu = gpus::rtx_pro_6000, .tensor_parallel_size = 2, .vllm = {0, 27, 1}};
+  const vllm_rules r = rules_for(d.vllm);
+  REQUIRE(uses_v2_model_runner(d, r));
+  CHECK(runner_buffers_bytes(d, r, 1024) == 641'777'664);
+  CHECK(runner_buffers_bytes(d, r, 256) == 160'444'416);
+  // The plan: 0.15 GiB of kernels and the state, beside TP 2's PCIe 0.1 GiB.
+  const memory_profile p = make_plan(d).profile;
+  CHECK(p.runner_buffers_bytes == 641'777'664);
+  CHECK(p.non_torch.bytes == 15 * GiB / 100 + GiB / 10 + 641'777'664 + p.consumed_profile_bytes + p.allreduce_workspace_bytes);
+  // The V1 runner: 0.2 GiB from logs. Before v0.27 the budget saw neither.
+  d.v2_model_runner = false;
+  CHECK(runner_buffers_bytes(d, r, 1024) == GiB / 5);
+  d.vllm = {0, 26, 0};
+  d.v2_model_runner = true;
+  CHECK(runner_buffers_bytes(d, rules_for(d.vllm), 1024) == 0);
+}
+
 TEST_CASE("the sparse indexer's prefill workspace in the profile", "[memory_profile]") {
   // GLM-5.2 over 4 x GB200, TP 4 with experts in parallel, --max-model-len 819200, vLLM 0.26:
   // sparse_attn_indexer reserves get_max_prefill_buffer_size = 40 x 819,200 rows of 128 fp8
