@@ -136,9 +136,11 @@ struct lora_settings {
   std::int32_t max_loras = 0;
   std::int32_t max_lora_rank = 0;
   bool fully_sharded = false;
+
+  // The values vLLM runs with.
+  constexpr std::int32_t slots() const { return max_loras > 0 ? max_loras : 1; }
+  constexpr std::int32_t rank() const { return max_lora_rank > 0 ? max_lora_rank : 16; }
 };
-inline constexpr std::int32_t default_max_loras = 1;
-inline constexpr std::int32_t default_max_lora_rank = 16;
 
 // Every setting of one `vllm serve` that moves the KV-cache figures. Zero (or empty) means
 // "not given": vLLM's default for the version, GPU and model applies.

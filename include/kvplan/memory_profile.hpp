@@ -471,19 +471,12 @@ constexpr double replicated_kv_head_params(const model& m, std::int32_t tp) {
 // with 64 slots than with 1: 79 MiB a slot, the caching allocator's 2 MiB rounding of the 19 MiB
 // slices included). Not counted: the router's (rank x (hidden + experts) a MoE layer) and, in MoE
 // models, shared experts and dense layers; dense MLPs are sized only where no layer has experts.
-namespace estimates {
-constexpr bool lora_wraps_embeddings(const model& m, const vllm_rules& rules) {
-  if (m.model_type == "llama" || m.model_type == "mistral") return true;
-  return rules.qwen3_lora_embeddings && (m.model_type == "qwen3" || m.model_type == "qwen3_moe");
-}
-}  // namespace estimates
-
 constexpr count_t lora_weights_bytes(const deployment& d, const vllm_rules& rules) {
   if (!d.lora.enabled) return 0;
   const model& m = d.model;
   const count_t tp = d.tensor_parallel_size;
-  const count_t slots = d.lora.max_loras > 0 ? d.lora.max_loras : default_max_loras;
-  const count_t r = d.lora.max_lora_rank > 0 ? d.lora.max_lora_rank : default_max_lora_rank;
+  const count_t slots = d.lora.slots();
+  const count_t r = d.lora.rank();
   const count_t h = m.hidden_size;
   // Fully sharded, a column-parallel layer's A holds rank / TP rows and a row-parallel layer's B
   // output / TP rows: the hidden-sized sides below, which are whole on every rank otherwise.
@@ -509,18 +502,20 @@ constexpr count_t lora_weights_bytes(const deployment& d, const vllm_rules& rule
   } else if (m.intermediate_size > 0) {
     per_rank += layers * (3 * h / whole + 3 * (count_t{m.intermediate_size} / tp));
   }
-  if (estimates::lora_wraps_embeddings(m, rules)) {
-    const bool extra_vocab = !rules.lora_without_extra_vocab;
+  const bool llama_class = m.model_type == "llama" || m.model_type == "mistral";
+  const bool qwen3_class = m.model_type == "qwen3" || m.model_type == "qwen3_moe";
+  const bool extra_vocab = !rules.lora_without_extra_vocab;
+  count_t extra_embeddings = 0;  // elements of a slot beside the rank-sized ones
+  if (llama_class || (qwen3_class && rules.qwen3_lora_embeddings)) {
     const count_t vocab = extra_vocab ? round_up(count_t{m.vocab_size} + 256, 256) : m.vocab_size;
     count_t embedding = vocab + h;  // the embedding's A and B
-    if (m.tie_word_embeddings && m.model_type != "llama" && m.model_type != "mistral") embedding *= 2;
+    if (m.tie_word_embeddings && !llama_class) embedding *= 2;  // Qwen3's tied lm_head, wrapped again
     per_rank += embedding + vocab + h;  // and the logits'
+    // Before v0.12 each slot also held 256 extra-vocabulary embeddings, in the embedding and the logits.
+    if (extra_vocab) extra_embeddings = 2 * 256 * h;
   }
-  count_t bytes = checked_mul(checked_mul(checked_mul(per_rank, r), slots), element_bytes(m.torch_dtype));
-  // Before v0.12 each slot also held 256 extra-vocabulary embeddings, in the embedding and the logits.
-  if (estimates::lora_wraps_embeddings(m, rules) && !rules.lora_without_extra_vocab)
-    bytes = checked_add(bytes, checked_mul(checked_mul(slots, 2 * 256 * h), element_bytes(m.torch_dtype)));
-  return cdiv(bytes, count_t{d.pipeline_parallel_size});
+  const count_t per_slot = checked_add(checked_mul(per_rank, r), extra_embeddings);
+  return cdiv(checked_mul(checked_mul(per_slot, slots), element_bytes(m.torch_dtype)), count_t{d.pipeline_parallel_size});
 }
 
 // Weights per GPU: the checkpoint's bytes split over the TP x PP ranks (with expert parallelism
@@ -951,8 +946,8 @@ constexpr count_t runner_buffers_bytes(const deployment& d, const vllm_rules& ru
 // H100, 0.21 GiB for Qwen3-235B over 8 x L40S, about 0.1 GiB over 2 and 4 A100s), and 1.38 GiB
 // over 2 x H200 on NVSwitch (vLLM 0.10.2, Qwen3-Next), where NCCL's NVLink SHARP and
 // per-channel buffers dominate. From v0.27 the figure is a free-memory delta ("consumed"),
-// which also holds the runner's persistent buffers (runner_buffers_bytes). kvplan
-// takes 0.15 GiB (and from v0.27 those buffers), 1.25 GiB more over a switched fabric with TP x PP > 1 (0.1
+// which also holds the runner's persistent buffers (runner_buffers_bytes). kvplan takes 0.15
+// GiB (and from v0.27 those buffers), 1.25 GiB more over a switched fabric with TP x PP > 1 (0.1
 // between other GPUs), plus the FlashInfer workspace, each with an uncertainty as wide as the
 // spread of those logs. On AMD GPUs one GPU already shows about 1.1 GiB more (ROCm's libraries,
 // hipBLASLt's and AITER's, load their device code on first use): the budgets of two MI300X logs
@@ -963,7 +958,7 @@ constexpr count_t runner_buffers_bytes(const deployment& d, const vllm_rules& ru
 constexpr memory_term non_torch_estimate(const gpu& g, const vllm_rules& rules, std::int32_t tp, std::int32_t pp,
                                          count_t allreduce_workspace_bytes, count_t runner_buffers_bytes = 0) {
   memory_term t;
-  t.bytes = 15 * GiB / 100 + (rules.consumed_memory_accounting ? runner_buffers_bytes : 0);
+  t.bytes = 15 * GiB / 100 + runner_buffers_bytes;
   t.uncertainty_bytes = rules.consumed_memory_accounting ? GiB / 5 : GiB / 10;
   if (tp * pp > 1 && has_switched_fabric(g)) {
     t.bytes += 125 * GiB / 100;
@@ -1310,6 +1305,8 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
     p.weights.bytes = checked_add(p.weights.bytes, p.load_buffers_bytes);
     p.lora_bytes = lora_weights_bytes(d, rules);
     p.weights.bytes = checked_add(p.weights.bytes, p.lora_bytes);
+    // 10% for what the slots leave out: the routers', shared experts' and dense layers' in MoE
+    // models, and the caching allocator's rounding (2% at 64 slots of Qwen3-4B).
     p.weights.uncertainty_bytes = checked_add(p.weights.uncertainty_bytes, p.lora_bytes / 10);
     const memory_term drafter = drafter_weights_estimate(d);
     p.drafter_weights_bytes = drafter.bytes;
@@ -1343,10 +1340,10 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
               optimization_level_of(d, rules) >= 2
           ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens)
           : 0;
+  if (!d.memory.non_torch_bytes) p.runner_buffers_bytes = runner_buffers_bytes(d, rules, max_num_seqs);
   p.non_torch = d.memory.non_torch_bytes ? given(*d.memory.non_torch_bytes)
                                          : non_torch_estimate(d.gpu, rules, tp, pp, p.allreduce_workspace_bytes,
-                                                              runner_buffers_bytes(d, rules, max_num_seqs));
-  if (!d.memory.non_torch_bytes) p.runner_buffers_bytes = runner_buffers_bytes(d, rules, max_num_seqs);
+                                                              p.runner_buffers_bytes);
   if (rules.consumed_memory_accounting && !d.memory.non_torch_bytes) {
     p.consumed_profile_bytes = p.activation_parts.persistent_bytes;
     p.non_torch.bytes = checked_add(p.non_torch.bytes, p.consumed_profile_bytes);

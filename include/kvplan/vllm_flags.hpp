@@ -127,9 +127,9 @@ constexpr vllm_args vllm_serve_args(const deployment& d, const plan& p, flag_sty
   // The adapters the weights were sized with.
   if (d.lora.enabled) {
     a.add("--enable-lora");
-    if (pinned || d.lora.max_loras > 0) a.add("--max-loras", d.lora.max_loras > 0 ? d.lora.max_loras : default_max_loras);
+    if (pinned || d.lora.max_loras > 0) a.add("--max-loras", d.lora.slots());
     if (pinned || d.lora.max_lora_rank > 0)
-      a.add("--max-lora-rank", d.lora.max_lora_rank > 0 ? d.lora.max_lora_rank : default_max_lora_rank);
+      a.add("--max-lora-rank", d.lora.rank());
     if (d.lora.fully_sharded) a.add("--fully-sharded-loras");
   }
   if (d.optimization_level) {

@@ -136,9 +136,12 @@ TEST_CASE("from v0.27 consumed memory holds the runner's buffers: Model Runner V
   CHECK(runner_buffers_bytes(d, r, 1024) == 641'777'664);
   CHECK(runner_buffers_bytes(d, r, 256) == 160'444'416);
   // The plan: 0.15 GiB of kernels and the state, beside TP 2's PCIe 0.1 GiB.
+  // Nothing else: a dense model keeps no workspace, and sm120 takes no all-reduce fusion.
   const memory_profile p = make_plan(d).profile;
   CHECK(p.runner_buffers_bytes == 641'777'664);
-  CHECK(p.non_torch.bytes == 15 * GiB / 100 + GiB / 10 + 641'777'664 + p.consumed_profile_bytes + p.allreduce_workspace_bytes);
+  CHECK(p.consumed_profile_bytes == 0);
+  CHECK(p.allreduce_workspace_bytes == 0);
+  CHECK(p.non_torch.bytes == 15 * GiB / 100 + GiB / 10 + 641'777'664);
   // The V1 runner: 0.2 GiB from logs. Before v0.27 the budget saw neither.
   d.v2_model_runner = false;
   CHECK(runner_buffers_bytes(d, r, 1024) == GiB / 5);
@@ -484,16 +487,16 @@ TEST_CASE("weights: gpt-oss's expert biases in float32 where the kernels take th
 TEST_CASE("weights: Marlin's group scales for block fp8 below sm89", "[memory_profile][weights]") {
   // Qwen3-30B-A3B in FP8 (128 x 128 blocks). Its routed experts: 48 layers x 128 experts x 3
   // matrices of 2,048 x 768 = 28,991,029,248 fp8 weights, one bf16 scale per 128 of them on an
-  // A100: 28,991,029,248 x 2 / 128 = 452,984,832 B. Its attention: 48 x (2,048 x (4,096 + 512 +
-  // 512) + 4,096 x 2,048) = 905,969,664 weights, 14,155,776 B of scales (the norms, counted with
-  // them, add a few KiB).
+  // A100: 28,991,029,248 x 2 / 128 = 452,984,832 B. The rest that is quantized: 30,532,122,624
+  // parameters less the experts, the routers (48 x 2,048 x 128 = 12,582,912) and the untied
+  // embedding and lm_head (2 x 151,936 x 2,048 = 622,329,856) = 906,180,608 (attention's
+  // 905,969,664 and the norms' 210,944), 14,159,072 B of scales; 467,143,904 B in all.
   const model& m = models::qwen3_30b_a3b;
   const checkpoint& fp8 = m.checkpoints[1];
   REQUIRE(fp8.hf_id == "Qwen/Qwen3-30B-A3B-FP8");
   const estimates::weight_bytes_split a100 = estimates::marlin_fp8_scale_bytes(m, fp8, gpus::a100_40gb);
   CHECK(a100.experts == 452'984'832.0);
-  CHECK(a100.dense >= 14'155'776.0);
-  CHECK(a100.dense < 14'155'776.0 + 8 * KiB);
+  CHECK(a100.dense == 14'159'072.0);
   // fp8 tensor cores from sm89: the L40S and the H100 keep the checkpoint's block scales.
   CHECK(estimates::marlin_fp8_scale_bytes(m, fp8, gpus::l40s).experts == 0.0);
   CHECK(estimates::marlin_fp8_scale_bytes(m, fp8, gpus::h100_sxm).experts == 0.0);
@@ -515,13 +518,13 @@ TEST_CASE("weights: Marlin's group scales for block fp8 below sm89", "[memory_pr
   const vllm_rules r = rules_for(on_a100.vllm);
   CHECK(weights_estimate(on_a100, checkpoint_of(on_a100), r).bytes -
             weights_estimate(on_h100, checkpoint_of(on_h100), r).bytes ==
-        static_cast<count_t>(a100.dense + a100.experts + 0.5));
+        467'143'904);
   // The profile names the part (--explain prints it), and at TP 2 each rank holds half of it.
-  CHECK(make_plan(on_a100).profile.marlin_scale_bytes == static_cast<count_t>(a100.dense + a100.experts + 0.5));
+  CHECK(make_plan(on_a100).profile.marlin_scale_bytes == 467'143'904);
   CHECK(make_plan(on_h100).profile.marlin_scale_bytes == 0);
   deployment tp2 = on_a100;
   tp2.tensor_parallel_size = 2;
-  CHECK(make_plan(tp2).profile.marlin_scale_bytes == static_cast<count_t>((a100.dense + a100.experts) / 2 + 0.5));
+  CHECK(make_plan(tp2).profile.marlin_scale_bytes == 467'143'904 / 2);
 }
 
 TEST_CASE("weights: what tensor parallelism does not split", "[memory_profile][weights]") {
@@ -752,11 +755,13 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   CHECK(v4.profile.num_cudagraphs == 83 + 83);
   CHECK(v4.profile.allreduce_workspace_bytes == 0);
   // The non-torch term holds what it reports (v0.29 adds what the profile keeps, "consumed").
-  const auto base = [](const plan& p) {
-    return non_torch_estimate(gpus::b200, rules_for({0, 29, 0}), 8, 1, 0, p.profile.runner_buffers_bytes);
-  };
-  CHECK(v3.profile.non_torch.bytes == base(v3).bytes + 32 * MiB + v3.profile.consumed_profile_bytes);
-  CHECK(v4.profile.non_torch.bytes == base(v4).bytes + v4.profile.consumed_profile_bytes);
+  // Both run on Model Runner V2 at v0.29, whose penalties state for 1,024 sequences of vocab
+  // 129,280 (129,280 / 32 = 4,040) is 1,024 x 133,320 x 4 B = 546,078,720 B.
+  CHECK(v3.profile.runner_buffers_bytes == 546'078'720);
+  CHECK(v4.profile.runner_buffers_bytes == 546'078'720);
+  const memory_term base = non_torch_estimate(gpus::b200, rules_for({0, 29, 0}), 8, 1, 0, 546'078'720);
+  CHECK(v3.profile.non_torch.bytes == base.bytes + 32 * MiB + v3.profile.consumed_profile_bytes);
+  CHECK(v4.profile.non_torch.bytes == base.bytes + v4.profile.consumed_profile_bytes);
   // The V1 estimate: PIECEWISE sizes x layers x 0.32 MiB (8 MiB / 25 = 335,544 B) on one GPU,
   // 0.75 MiB with TP, and 1 MiB per FULL graph. Gemma-4-31B on a B300, v0.26, 1,024 sequences:
   // 51 x 60 x 335,544 + 51 x 1,048,576 = 1,080,242,016 B (its log: "Estimated CUDA graph

@@ -138,8 +138,8 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
                                           with_commas(m.marlin_scale_bytes) + " B)"
                                     : std::string{}) +
          ", + the RoPE cache every rank holds (" + with_commas(m.rope_cache_bytes) + " B)" +
-         (m.lora_bytes > 0 ? ", + LoRA's adapter slots (" + std::to_string(d.lora.max_loras > 0 ? d.lora.max_loras : kvplan::default_max_loras) +
-                                 " of rank " + std::to_string(d.lora.max_lora_rank > 0 ? d.lora.max_lora_rank : kvplan::default_max_lora_rank) +
+         (m.lora_bytes > 0 ? ", + LoRA's adapter slots (" + std::to_string(d.lora.slots()) +
+                                 " of rank " + std::to_string(d.lora.rank()) +
                                  ": " + with_commas(m.lora_bytes) + " B)"
                            : std::string{}) +
          (m.load_buffers_bytes > 0 ? ", + buffers the model allocates for a batch (the indexer's top-k, deepstack embeddings; " +
