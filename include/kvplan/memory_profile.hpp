@@ -1044,7 +1044,10 @@ constexpr capture_sizes vllm_capture_sizes(const gpu& g, const vllm_rules& rules
   const count_t widest_decode = checked_mul(count_t{max_num_seqs}, q);
   const count_t ceiling = derived ? min_of(checked_mul(widest_decode, 2), cap) : max_capture_size;
   const bool interactivity = mode == performance_mode::interactivity && rules.performance_mode_flag;
-  add_capture_grid(sizes, min_of(ceiling, max_num_batched_tokens), rules.capture_sizes_step_16_from_256, interactivity);
+  // A ceiling given before v0.11.1 can only be a model's (model_capture_ceiling), whose list
+  // already steps by 16 from 256.
+  add_capture_grid(sizes, min_of(ceiling, max_num_batched_tokens), rules.capture_sizes_step_16_from_256 || !derived,
+                   interactivity);
   if (rules.captures_max_num_batched_tokens && max_num_batched_tokens <= ceiling)
     add_capture_size(sizes, max_num_batched_tokens);
   if (!derived) return sizes;
@@ -1084,6 +1087,18 @@ constexpr capture_sizes rounded_capture_sizes(const capture_sizes& sizes, count_
   return out;
 }
 
+// The capture ceiling a model's verify_and_update_config sets where the user set none
+// (vllm/model_executor/models/config.py): gpt-oss raises it from 512 to 1,024 "for
+// performance" (GptOssForCausalLMConfig: 83 sizes, whatever max_num_seqs is), 992 in v0.11.0 -
+// v0.11.1 (a FULL-graph limit of FA3's: 81 sizes, a v0.11.1 dev build's log says 992). Before
+// v0.11.1 it is a list, [1, 2, 4], multiples of 8 below 256 and of 16 up to the ceiling; from
+// v0.11.1 max_cudagraph_capture_size, with the grid the same. A v0.11.2 log of gpt-oss-120b
+// with 6 sequences captures 83 PIECEWISE graphs (and 3 FULL ones, up to max_num_seqs).
+constexpr count_t model_capture_ceiling(const model& m, const vllm_rules& rules) {
+  if (m.model_type != "gpt_oss") return 0;
+  return rules.gpt_oss_capture_ceiling_992 ? 992 : 1024;
+}
+
 // The V1 runner's profile_cudagraph_memory (vLLM PR #30515) captures the two largest sizes of
 // each mode into a throwaway pool and takes first capture + (n - 1) x max(second, 1 MiB); V2's
 // (v0.29) captures every PIECEWISE size and samples FULL graphs as V1 does (below). Each
@@ -1093,14 +1108,14 @@ constexpr capture_sizes rounded_capture_sizes(const capture_sizes& sizes, count_
 // PIECEWISE size and cut, with FULL graphs at the 1 MiB floor:
 //   one GPU: 0.19 - 0.44 MiB (v0.19 - v0.26 estimates: Gemma-4-31B 0.25 on a B300, Qwen2.5-7B
 //     0.39, Qwen3.5-4B 0.37 - 0.40, Gemma-4-26B-A4B 0.44, Qwen3-0.6B 0.19; v0.10 captures,
-//     PIECEWISE only: Qwen2-7B 0.26, Qwen3-8B 0.28, LLaVA-1.6-7B 0.31; one outlier, Qwen3-8B on
-//     an A100-40GB at v0.19, 1.3);
+//     PIECEWISE only: Qwen2-7B 0.26, Qwen3-8B 0.28, LLaVA-1.6-7B 0.31; a v0.11.2 capture:
+//     gpt-oss-120b 0.22; one outlier, Qwen3-8B on an A100-40GB at v0.19, 1.3);
 //   tensor parallel, a dense model over NVLink or Infinity Fabric: 0.13 - 0.34 MiB (Llama-3.1-70B
 //     over 4 x H100 at v0.19 0.22; DeepSeek-R1-Distill-Qwen-14B over 2 x MI300X at v0.11 0.13;
 //     v0.10: Qwen2-7B over 2 x A100 0.34), as on one GPU;
 //   tensor parallel otherwise: 0.56 - 1.00 MiB (Qwen2.5-72B over 4 x L40S 0.69, DeepSeek-V4-Flash
 //     over 2 0.90, GLM-5.2 over 4 x GB200 1.00 with its 99 cuts; v0.10: Qwen3-235B over 8 x L40S
-//     0.56, gpt-oss-120b over 4 x A100 0.78, Qwen3-Next over 2 x H200 0.74).
+//     0.56, gpt-oss-120b over 4 x A100 0.64, Qwen3-Next over 2 x H200 0.74).
 // The split follows what a piece captures. Over NVLink or Infinity Fabric (world sizes 2 - 8)
 // vLLM's custom all-reduce (or FlashInfer's fused one) is one kernel per all-reduce; between
 // PCIe GPUs without P2P, as L40S are, NCCL's kernels are captured instead, and an MoE layer
@@ -1204,8 +1219,10 @@ constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_r
   const cudagraph_mode mode = cudagraph_mode_of(d, rules, backend);
   if (mode == cudagraph_mode::none) return {};
   const count_t q = max_of(count_t{decode_query_len}, count_t{1});
+  const bool user_sized = d.max_cudagraph_capture_size > 0 || !d.cudagraph_capture_sizes.empty();
+  const count_t max_capture_size = user_sized ? d.max_cudagraph_capture_size : model_capture_ceiling(d.model, rules);
   capture_sizes sizes = vllm_capture_sizes(d.gpu, rules, max_num_seqs, decode_query_len, max_num_batched_tokens,
-                                           d.max_cudagraph_capture_size, d.cudagraph_capture_sizes, d.performance_mode);
+                                           max_capture_size, d.cudagraph_capture_sizes, d.performance_mode);
   // FULL decode graphs for uniform decode batches: q to max_num_seqs x q tokens.
   const count_t widest_decode = checked_mul(count_t{max_num_seqs}, q);
   const auto decode_sizes = [&] { return sizes_up_to(sizes, widest_decode) - sizes_up_to(sizes, q - 1); };

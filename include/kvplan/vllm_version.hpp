@@ -109,6 +109,8 @@ struct vllm_rules {
   bool refuses_more_seqs_than_mamba_blocks = true;
   // Capture sizes step by 16 from 256 tokens; before, by 8 throughout.
   bool capture_sizes_step_16_from_256 = true;
+  // gpt-oss's capture ceiling (GptOssForCausalLMConfig) is 992, not 1,024 (v0.11.0 - v0.11.1).
+  bool gpt_oss_capture_ceiling_992 = false;
   // A max_num_seqs off the capture grid is captured too (without speculative decoding).
   bool captures_off_grid_max_num_seqs = true;
   // max_num_batched_tokens is captured too where it is within the ceiling and off the grid.
@@ -312,6 +314,7 @@ constexpr vllm_rules rules_for(vllm_version version) {
   r.refuses_more_seqs_than_mamba_blocks = v >= release_ordinal<0, 19>;
   // vLLM PR #26016 (2025-10-24, dated: v0.11.1).
   r.capture_sizes_step_16_from_256 = v >= release_ordinal<0, 11, 1>;
+  r.gpt_oss_capture_ceiling_992 = v >= release_ordinal<0, 11> && v < release_ordinal<0, 11, 2>;
   // vLLM PR #57355 (merged 2026-09-17, after v0.29.0 was tagged; dated: v0.30).
   r.captures_off_grid_max_num_seqs = v >= release_ordinal<0, 30>;
   // vLLM PR #56446 ("Align vLLM YaRN with Transformers and stop re-scaling max_model_len", opened

@@ -254,6 +254,31 @@ TEST_CASE("--compilation-config: the CUDA-graph mode and listed capture sizes", 
   CHECK(error_of(d) == error{errc::cudagraph_capture_size_must_be_positive, {0}});
 }
 
+TEST_CASE("gpt-oss raises the capture ceiling to 1,024 where the user sets none", "[engine][cudagraphs]") {
+  // GptOssForCausalLMConfig.verify_and_update_config: [1, 2, 4], 31 multiples of 8 below 256,
+  // then multiples of 16 up to 1,024 (49) = 83 sizes, whatever max_num_seqs is; FULL decode
+  // graphs for the sizes up to max_num_seqs. A v0.11.2 log of gpt-oss-120b with --max-num-seqs
+  // 6 captures 83 PIECEWISE and 3 FULL graphs ([1, 2, 4]).
+  deployment d{.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .max_num_seqs = 6, .vllm = {0, 11, 2}};
+  const cudagraph_counts six = cudagraphs_captured(d, rules_for(d.vllm), 6, 1, 8192);
+  CHECK(six.piecewise == 83);
+  CHECK(six.full == 3);
+  // v0.11.0 - v0.11.1 stop at 992: 3 + 31 + 47 = 81; v0.10.1's list steps by 16 from 256 too,
+  // though its own grid steps by 8 (67 sizes to 512 for another model).
+  CHECK(cudagraphs_captured(d, rules_for({0, 11, 0}), 6, 1, 8192).piecewise == 81);
+  CHECK(cudagraphs_captured(d, rules_for({0, 10, 1}), 6, 1, 2048).piecewise == 83);
+  // Capped by max_num_batched_tokens: 1,024 batched tokens keep all 83 at v0.11.2, 512 keep 3 +
+  // 31 + 17 = 51.
+  CHECK(cudagraphs_captured(d, rules_for(d.vllm), 6, 1, 1024).piecewise == 83);
+  CHECK(cudagraphs_captured(d, rules_for(d.vllm), 6, 1, 512).piecewise == 51);
+  // A ceiling the user gives wins: --max-cudagraph-capture-size 256 captures 3 + 31 + 1 = 35.
+  d.max_cudagraph_capture_size = 256;
+  CHECK(cudagraphs_captured(d, rules_for(d.vllm), 6, 1, 8192).piecewise == 35);
+  // Another model with 6 sequences captures up to 12: [1, 2, 4, 8].
+  d = {.model = models::llama_3_1_8b, .gpu = gpus::h100_sxm, .max_num_seqs = 6, .vllm = {0, 11, 2}};
+  CHECK(cudagraphs_captured(d, rules_for(d.vllm), 6, 1, 8192).piecewise == 4);
+}
+
 TEST_CASE("--performance-mode: finer capture sizes, or doubled batch defaults", "[engine][cudagraphs][performance]") {
   // interactivity: every size from 1 to 32, then the step-8 grid from 40 and the step-16 grid
   // from 256. A v0.26.0 start-up (LFM2.5-1.2B on a Hopper GPU, --performance-mode interactivity

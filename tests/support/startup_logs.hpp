@@ -318,6 +318,37 @@ inline const std::vector<startup_log>& startup_logs() {
                  {.model = models::llama_3_1_8b, .gpu = gpus::rtx_3090, .gpu_memory_utilization = 0.85,
                   .max_model_len = 16384, .vllm = {0, 11, 2}},
                  14.99, std::nullopt, std::nullopt, std::nullopt, false, 3.78, 30'960});
+    // meta-llama/Meta-Llama-3-8B-Instruct on one H200 (the repository's README: "2x H200 GPUs";
+    // this run has TP 1), vLLM 0.11.2, non-default args {'dtype': 'bfloat16', 'max_model_len':
+    // 1024}: "max_num_batched_tokens=8192"; "Model loading took 14.9596 GiB memory" (Llama-3.1's
+    // weights less 122,880 rows of its 128-wide bf16 RoPE cache); "Available KV cache memory:
+    // 105.97 GiB"; "GPU KV cache size: 868,080 tokens"; "Maximum concurrency for 1,024 tokens per
+    // request: 847.73x". faradawn/bench3 logs/vllm_server.log.
+    v.push_back({"llama-3-8b H200 max-model-len 1024 v0.11.2", "faradawn/bench3 logs/vllm_server.log",
+                 {.model = models::llama_3_8b, .gpu = gpus::h200, .max_model_len = 1024, .vllm = {0, 11, 2}},
+                 14.96, std::nullopt, std::nullopt, std::nullopt, false, 105.97, 868'080});
+    // meta-llama/Meta-Llama-3.1-8B-Instruct on one L4 (the repository's name; "Not enough SMs to
+    // use max_autotune_gemm mode"), pip, vLLM 0.11.0, non-default args {'max_model_len': 32000,
+    // 'gpu_memory_utilization': 0.92, 'max_num_seqs': 128}: "max_num_batched_tokens=2048";
+    // "FlashInfer is not available. Falling back to the PyTorch-native implementation"; "Model
+    // loading took 14.9889 GiB"; "Available KV cache memory: 4.75 GiB"; "GPU KV cache size: 38,944
+    // tokens"; "Maximum concurrency for 32,000 tokens per request: 1.22x"; "Graph capturing
+    // finished in 7 secs, took 0.38 GiB". abinavChandar/demo_env_l4 vllm.log (2025-10-14).
+    v.push_back({"llama-3.1-8b L4 gmu 0.92 128 seqs v0.11.0", "abinavChandar/demo_env_l4 vllm.log",
+                 {.model = models::llama_3_1_8b, .gpu = gpus::l4, .gpu_memory_utilization = 0.92,
+                  .max_model_len = 32000, .max_num_seqs = 128, .vllm = {0, 11, 0}},
+                 14.99, std::nullopt, std::nullopt, 0.38, false, 4.75, 38'944, false});
+    // openai/gpt-oss-120b on one 80 GB Hopper (a Kaggle notebook; not printed: 8,192 batched
+    // tokens rule out an A100, "Your GPU does not have native support for FP4" a Blackwell), vLLM
+    // 0.11.2, non-default args {'max_model_len': 98304, 'gpu_memory_utilization': 0.96,
+    // 'max_num_seqs': 6}: "Using Marlin backend"; "Model loading took 65.9651 GiB memory";
+    // "Available KV cache memory: 8.99 GiB"; "GPU KV cache size: 130,960 tokens"; "Maximum
+    // concurrency for 98,304 tokens per request: 2.46x"; "Graph capturing finished in 9 secs, took
+    // 0.64 GiB". tonghuikang/blog _posts/2025-12-28-vllm-logs.md.
+    v.push_back({"gpt-oss-120b H100 gmu 0.96 6 seqs v0.11.2", "tonghuikang/blog _posts/2025-12-28-vllm-logs.md",
+                 {.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .gpu_memory_utilization = 0.96,
+                  .max_model_len = 98304, .max_num_seqs = 6, .vllm = {0, 11, 2}},
+                 65.97, std::nullopt, std::nullopt, 0.64, false, 8.99, 130'960});
     // moonshotai/Kimi-K2-Thinking (DeepSeek-V3's architecture, 384 experts in int4 groups of 32,
     // the rest bf16; tests/data/configs/kimi-k2-thinking.json, written from its config's keys), 8 x
     // H200 (total not printed), a vLLM nightly of 2025-11-06 (`pip install vllm --pre` from the
