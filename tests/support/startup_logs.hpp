@@ -623,6 +623,23 @@ inline const std::vector<startup_log>& startup_logs() {
     v.push_back({"llama-3.1-8b A100-80GB defaults v0.31 (cold compile)", "study notes 'Session 2' (vLLM 0.31.0 image)",
                  {.model = models::llama_3_1_8b, .gpu = with_total(gpus::a100_80gb, 79.25), .vllm = {0, 31, 0}},
                  15.0, std::nullopt, 15.26 - 15.0, std::nullopt, true, 56.21, 460'496});
+    // Qwen/Qwen2.5-1.5B-Instruct on a compute-capability 7.5 GPU with 14.56 GiB or more (a T4:
+    // "FA2 is only supported on devices with compute capability >= 8", "FlashInfer top-p/top-k
+    // sampling unavailable: unsupported compute capability 7.5"), vLLM 0.30.0, Model Runner V2,
+    // non-default args {'dtype': 'float16', 'max_model_len': 4096, 'gpu_memory_utilization':
+    // 0.85, 'enable_prefix_caching': False}: "Model loading took 2.98 GiB memory"; "Available KV
+    // cache memory: 8.67 GiB"; "The current --gpu-memory-utilization=0.8500 is equivalent to
+    // --gpu-memory-utilization=0.8265 without CUDA graph memory profiling" (an estimate of 0.0235 x
+    // 14.56 = 0.34 GiB); "GPU KV cache size: 324,704 tokens, Maximum concurrency for 4,096 tokens
+    // per request: 79.27x". eslam-ahmed43/llm-lab logs/vllm_server.log (2026-10-01).
+    v.push_back({"qwen2.5-1.5b T4 fp16 V2 v0.30", "eslam-ahmed43/llm-lab logs/vllm_server.log",
+                 {.model = models::qwen2_5_1_5b, .gpu = gpus::t4, .model_dtype = dtype::float16,
+                  .gpu_memory_utilization = 0.85, .max_model_len = 4096,
+                  .enable_prefix_caching = prefix_caching::disabled, .vllm = {0, 30, 0}},
+                 2.98, std::nullopt, std::nullopt, 0.0235 * 14.56, true, 8.67, 324'704, std::nullopt,
+                 "the load takes 2.98 GiB where the checkpoint in fp16 and its RoPE cache make 2.88 "
+                 "(3,095,817,216 B); other V2 loads of Qwen2.5 at v0.26 - v0.27 agree within 0.01 GiB, and "
+                 "the KV cache lands within 0.07 GiB; not explained"});
     // zai-org/GLM-5.1-FP8 (sparse MLA with the indexer on all 78 layers) over 8 x H200 (the fused
     // MoE config file it loads is E=256,N=256,device_name=NVIDIA_H200,...: 2,048 / 8 = 256), TP 8
     // without expert parallelism ("Using MoEPrepareAndFinalizeNoDPEPModular"), --enforce-eager,
