@@ -1094,8 +1094,9 @@ constexpr capture_sizes rounded_capture_sizes(const capture_sizes& sizes, count_
 // v0.11.1 it is a list, [1, 2, 4], multiples of 8 below 256 and of 16 up to the ceiling; from
 // v0.11.1 max_cudagraph_capture_size, with the grid the same. A v0.11.2 log of gpt-oss-120b
 // with 6 sequences captures 83 PIECEWISE graphs (and 3 FULL ones, up to max_num_seqs).
-constexpr count_t model_capture_ceiling(const model& m, const vllm_rules& rules) {
-  if (m.model_type != "gpt_oss") return 0;
+// 0 where the user sets sizes or a ceiling, or the model's hook sets none.
+constexpr count_t model_capture_ceiling(const deployment& d, const vllm_rules& rules) {
+  if (d.max_cudagraph_capture_size > 0 || !d.cudagraph_capture_sizes.empty() || d.model.model_type != "gpt_oss") return 0;
   return rules.gpt_oss_capture_ceiling_992 ? 992 : 1024;
 }
 
@@ -1219,8 +1220,8 @@ constexpr cudagraph_counts cudagraphs_captured(const deployment& d, const vllm_r
   const cudagraph_mode mode = cudagraph_mode_of(d, rules, backend);
   if (mode == cudagraph_mode::none) return {};
   const count_t q = max_of(count_t{decode_query_len}, count_t{1});
-  const bool user_sized = d.max_cudagraph_capture_size > 0 || !d.cudagraph_capture_sizes.empty();
-  const count_t max_capture_size = user_sized ? d.max_cudagraph_capture_size : model_capture_ceiling(d.model, rules);
+  const count_t max_capture_size =
+      d.max_cudagraph_capture_size > 0 ? d.max_cudagraph_capture_size : model_capture_ceiling(d, rules);
   capture_sizes sizes = vllm_capture_sizes(d.gpu, rules, max_num_seqs, decode_query_len, max_num_batched_tokens,
                                            max_capture_size, d.cudagraph_capture_sizes, d.performance_mode);
   // FULL decode graphs for uniform decode batches: q to max_num_seqs x q tokens.

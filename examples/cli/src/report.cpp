@@ -231,6 +231,10 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
          with_commas(m.num_full_cudagraphs) + " FULL graphs" +
          (d.lora.enabled && rules.lora_cudagraph_specialization ? " (each size twice, without and with LoRA adapters)"
                                                                   : "") +
+         (kvplan::model_capture_ceiling(d, rules) > 0
+              ? " (sizes up to " + with_commas(kvplan::model_capture_ceiling(d, rules)) +
+                    " tokens, the ceiling vLLM sets for this model)"
+              : "") +
          ", at a graph's memory per cut and per FULL graph (from start-up logs) = " + with_commas(m.cudagraph.bytes) + " B");
   }
   line("  KV cache       " + with_commas(p.requested_memory_bytes) + " - the terms = " +
