@@ -847,10 +847,24 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
   // expert parallelism each rank holds whole experts (FusedMoEParallelConfig: moe tp_size 1),
   // so N = 2 x moe_intermediate_size. From v0.18 they live in the persistent WorkspaceManager
   // and stay through the sampler; before, they were freed after the forward.
+  // OpenAI's Triton kernels (mxfp4 experts, gpt-oss's, on Hopper, v0.12+; OAITritonExperts.
+  // workspace_shapes) keep only the activated gate_up output, (T x top_k, N / 2) at the padded
+  // width, the activation fused into the first matmul_ogs; the second writes its (T x top_k, H)
+  // rows to a scratchpad of its own (triton_kernels' init_allocation), transient, before it sums
+  // them into the output. gpt-oss-120b at 8,192 tokens: 189 MiB kept and 189 MiB in the forward,
+  // where the general shapes give 566 MiB.
   if (m.num_experts_per_tok > 0 && m.moe_intermediate_size > 0) {
     const count_t n = 2 * count_t{m.moe_intermediate_size} / (d.enable_expert_parallel ? 1 : tp);
-    const count_t width = checked_add(max_of(n / 2, hidden), max_of(n, hidden));
-    a.moe_workspace_bytes = checked_mul(checked_mul(checked_mul(a.tokens, m.num_experts_per_tok), width), element);
+    const count_t routed = checked_mul(a.tokens, m.num_experts_per_tok);
+    const estimates::mxfp4_kernels k = estimates::mxfp4_kernels_for(d.gpu, rules);
+    const checkpoint c = checkpoint_of(d);
+    if (k.triton && c.format == dtype::mxfp4 && !estimates::fp8_dense_with_fp4_experts(c)) {
+      a.moe_workspace_bytes = checked_mul(checked_mul(routed, round_up(n / 2, k.intermediate_multiple)), element);
+      a.forward_bytes = checked_add(a.forward_bytes, checked_mul(checked_mul(routed, hidden), element));
+    } else {
+      const count_t width = checked_add(max_of(n / 2, hidden), max_of(n, hidden));
+      a.moe_workspace_bytes = checked_mul(checked_mul(routed, width), element);
+    }
   }
   // The sparse-attention indexer (DeepSeek-V3.2, GLM-5): sparse_attn_indexer's profile path
   // reserves its prefill gather workspace, get_max_prefill_buffer_size = 40 x max_model_len

@@ -150,6 +150,30 @@ TEST_CASE("from v0.27 consumed memory holds the runner's buffers: Model Runner V
   CHECK(runner_buffers_bytes(d, rules_for(d.vllm), 1024) == 0);
 }
 
+TEST_CASE("gpt-oss's experts on Hopper: OpenAI's Triton kernels keep one activated row set", "[memory_profile]") {
+  // gpt-oss-120b, one H100, v0.27, T = 8,192 tokens, top-4 of 128 experts, H = I = 2,880:
+  // OAITritonExperts keeps (T x 4, 2,880) bf16 = 8,192 x 4 x 2,880 x 2 B = 188,743,680 B; the
+  // second matmul_ogs's scratchpad, 8,192 x 4 x 2,880 x 2 B = 188,743,680 B more, sits in the
+  // forward beside 8,192 x 2 B x (2 x 2,880 + 2,880) = 141,557,760 B: 330,301,440 B.
+  const deployment d{.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .vllm = {0, 27, 1}};
+  const activation_breakdown a = activation_estimate(d, rules_for(d.vllm), 1024, 8192);
+  CHECK(a.moe_workspace_bytes == 188'743'680);
+  CHECK(a.forward_bytes == 330'301'440);
+  // TP 2: 1,440 columns a rank, padded to 1,472 (a multiple of 64): 8,192 x 4 x 1,472 x 2 B.
+  deployment tp2 = d;
+  tp2.tensor_parallel_size = 2;
+  CHECK(activation_estimate(tp2, rules_for(tp2.vllm), 1024, 8192).moe_workspace_bytes == 96'468'992);
+  // Marlin (an A100, or v0.11 on Hopper) keeps the general shapes: 8,192 x 4 x (2,880 + 5,760)
+  // x 2 B = 566,231,040, and a forward without the scratchpad.
+  deployment a100 = d;
+  a100.gpu = gpus::a100_80gb;
+  CHECK(activation_estimate(a100, rules_for(a100.vllm), 1024, 8192).moe_workspace_bytes == 566'231'040);
+  CHECK(activation_estimate(a100, rules_for(a100.vllm), 1024, 8192).forward_bytes == 141'557'760);
+  deployment v11 = d;
+  v11.vllm = {0, 11, 2};
+  CHECK(activation_estimate(v11, rules_for(v11.vllm), 1024, 8192).moe_workspace_bytes == 566'231'040);
+}
+
 TEST_CASE("the sparse indexer's prefill workspace in the profile", "[memory_profile]") {
   // GLM-5.2 over 4 x GB200, TP 4 with experts in parallel, --max-model-len 819200, vLLM 0.26:
   // sparse_attn_indexer reserves get_max_prefill_buffer_size = 40 x 819,200 rows of 128 fp8
