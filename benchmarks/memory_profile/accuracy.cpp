@@ -81,7 +81,8 @@ int main() {
     char named[16] = "";
     if (log.sampler_named) std::snprintf(named, sizeof named, "%7.1f%%", 100 * relative_named);
     if (!log.known_gap.empty()) gaps.push_back(log.name + ": " + log.known_gap);
-    const std::string name = (log.known_gap.empty() ? "" : "! ") + log.name;
+    if (!log.weights_gap.empty()) gaps.push_back(log.name + ", its weights: " + log.weights_gap);
+    const std::string name = (log.known_gap.empty() && log.weights_gap.empty() ? "" : "! ") + log.name;
     std::printf("%-44s %13s %13s %13s %13s %13s %7.1f%% %9.2f %9s\n", name.c_str(),
                 cell(log.weights, m.weights.bytes).c_str(), cell(log.activation, m.activation.bytes).c_str(),
                 cell(log.non_torch, m.non_torch.bytes).c_str(), cell(log.cudagraph, graphs).c_str(),

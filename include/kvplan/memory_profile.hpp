@@ -364,7 +364,7 @@ constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rule
 // Blackwell's TRT-LLM and FlashInfer kernels both to 256 (the intermediate size to 128 from
 // v0.27, vLLM PR #50000; the sm100 family's). gpt-oss's 2,880 becomes 3,072 and,
 // at TP 4, 720 becomes 768. Hopper runs them on OpenAI's Triton kernels from v0.12 (the
-// intermediate size to 64, the hidden size as it is), which until v0.26 keep the checkpoint's
+// intermediate size to 64, the hidden size as it is), which until v0.25 keep the checkpoint's
 // scales (8 bits a block of 32) beside the swizzled copy: 0.25 of every 4.25 bits again,
 // 3.4 GiB for gpt-oss-120b on one H100. Logs agree within 0.15 GiB: gpt-oss-120b
 // loads 17.22 GiB a GPU over 4 x A100 and 65.97 GiB on one H100 (vLLM 0.10.1, Marlin), gpt-oss-20b

@@ -384,9 +384,11 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // PR #49390: capture up to 1,024 on SM100 (v0.28).
   r.capture_up_to_1024_on_sm100 = v >= release_ordinal<0, 28>;
   // vLLM PR #28788 (2025-11-18, dated: v0.12) builds triton_kernels into vLLM; PR #46549
-  // (2026-06-24, dated: v0.26) frees the scales the Triton backend no longer reads.
+  // (2026-06-24) frees the scales the Triton backend no longer reads: gpt-oss-120b on one H100
+  // with the Triton backend loads 64.38 GiB at v0.14.1 (vLLM issue #33155) and 61.29 GiB at
+  // v0.25.1 (JaminJeong/CodingAgent docs/gpt-oss-120b.md), so from v0.25.
   r.hopper_mxfp4_triton = v >= release_ordinal<0, 12>;
-  r.mxfp4_triton_keeps_scales = v >= release_ordinal<0, 12> && v < release_ordinal<0, 26>;
+  r.mxfp4_triton_keeps_scales = v >= release_ordinal<0, 12> && v < release_ordinal<0, 25>;
   // vLLM PR #50000 (2026-07-30, Kimi K3; dated v0.27 as the rest of that PR).
   r.blackwell_mxfp4_intermediate_128 = v >= release_ordinal<0, 27>;
   // vLLM PR #26497 (2025-10-09) stops the in-place MoE under torch >= 2.9; vLLM's v0.11.1 branch

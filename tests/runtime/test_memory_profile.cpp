@@ -174,6 +174,20 @@ TEST_CASE("gpt-oss's experts on Hopper: OpenAI's Triton kernels keep one activat
   CHECK(activation_estimate(v11, rules_for(v11.vllm), 1024, 8192).moe_workspace_bytes == 566'231'040);
 }
 
+TEST_CASE("gpt-oss's weights on Hopper's Triton backend keep the checkpoint's scales until v0.25", "[memory_profile]") {
+  // gpt-oss-120b on one H100 with the Triton mxfp4 backend: "Model loading took 64.38 GiB" at
+  // v0.14.1 (vLLM issue #33155) and 61.29 GiB at v0.25.1 (JaminJeong/CodingAgent), 3.09 GiB less.
+  // Until PR #46549 the backend keeps the checkpoint's scales (8 bits a block of 32 weights) beside
+  // the swizzled copy it runs on: 0.25 / 4.25 of the experts' bytes again, 3.34 GiB by kvplan's
+  // count. Each release within 2% of its log.
+  deployment d{.model = models::gpt_oss_120b, .gpu = gpus::h100_sxm, .vllm = {0, 14, 1}};
+  const double kept = kvplan_test::to_gib(weights_estimate(d, checkpoint_of(d), rules_for(d.vllm)).bytes);
+  d.vllm = {0, 25, 1};
+  const double freed = kvplan_test::to_gib(weights_estimate(d, checkpoint_of(d), rules_for(d.vllm)).bytes);
+  CHECK(std::abs(kept - 64.38) / 64.38 < 0.02);
+  CHECK(std::abs(freed - 61.29) / 61.29 < 0.02);
+}
+
 TEST_CASE("the sparse indexer's prefill workspace in the profile", "[memory_profile]") {
   // GLM-5.2 over 4 x GB200, TP 4 with experts in parallel, --max-model-len 819200, vLLM 0.26:
   // sparse_attn_indexer reserves get_max_prefill_buffer_size = 40 x 819,200 rows of 128 fp8
@@ -909,7 +923,8 @@ TEST_CASE("the estimate against real start-up logs: within the uncertainty it cl
     // Weights within 2% of the logged load (the checkpoint's bytes, the RoPE cache, padding), or
     // within the uncertainty the estimate states (a checkpoint whose config.json kvplan has not
     // read: Qwen3.6-27B-FP8's 7.19 GiB a rank against 7.39, +/- 0.21).
-    if (log.weights && log.known_gap.empty()) {
+    if (!log.weights_gap.empty()) WARN("known weights gap, " << log.name << ": " << log.weights_gap);
+    if (log.weights && log.weights_gap.empty()) {
       const double off = std::abs(kvplan_test::to_gib(p.weights_bytes) - *log.weights);
       CHECK((off / *log.weights < 0.02 || off <= kvplan_test::to_gib(p.profile.weights.uncertainty_bytes) + 0.005));
     }
@@ -958,7 +973,9 @@ TEST_CASE("logs without a budget: the KV memory holds the tokens and the concurr
     CHECK(low.kv_cache_tokens <= log.kv_cache_tokens);
     CHECK(log.kv_cache_tokens <= high.kv_cache_tokens);
     // Printed with two decimals.
-    CHECK(low.max_concurrency <= log.max_concurrency + 0.005);
-    CHECK(log.max_concurrency - 0.005 <= high.max_concurrency);
+    if (log.max_concurrency > 0) {
+      CHECK(low.max_concurrency <= log.max_concurrency + 0.005);
+      CHECK(log.max_concurrency - 0.005 <= high.max_concurrency);
+    }
   }
 }
