@@ -366,9 +366,10 @@ constexpr count_t load_buffers_bytes(const deployment& d, const vllm_rules& rule
 // at TP 4, 720 becomes 768. Hopper runs them on OpenAI's Triton kernels from v0.12 (the
 // intermediate size to 64, the hidden size as it is), which until v0.25 keep the checkpoint's
 // scales (8 bits a block of 32) beside the swizzled copy: 0.25 of every 4.25 bits again,
-// 3.4 GiB for gpt-oss-120b on one H100. Logs agree within 0.15 GiB: gpt-oss-120b
-// loads 17.22 GiB a GPU over 4 x A100 and 65.97 GiB on one H100 (vLLM 0.10.1, Marlin), gpt-oss-20b
-// 13.72 GiB on an A100 (vLLM 0.19).
+// 3.4 GiB for gpt-oss-120b on one H100. Logs agree within 0.5 GiB: gpt-oss-120b
+// loads 17.22 GiB a GPU over 4 x A100 and 65.97 GiB on one H100 (vLLM 0.10.1, Marlin), 64.38 and
+// 61.29 GiB on one H100 on the Triton kernels (v0.14.1, v0.25.1; kvplan 64.16 and 60.82),
+// gpt-oss-20b 13.72 GiB on an A100 (vLLM 0.19).
 //
 // The kernels kvplan takes a GPU to run them on, and how they lay the experts out.
 struct mxfp4_kernels {
