@@ -862,6 +862,14 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
     if (k.triton && c.format == dtype::mxfp4 && !estimates::fp8_dense_with_fp4_experts(c)) {
       a.moe_workspace_bytes = checked_mul(checked_mul(routed, round_up(n / 2, k.intermediate_multiple)), element);
       a.forward_bytes = checked_add(a.forward_bytes, checked_mul(checked_mul(routed, hidden), element));
+    } else if (c.format == dtype::int4 && d.gpu.vendor == gpu_vendor::nvidia && !rules.int4_moe_modular_kernel) {
+      // int4 experts before the modular kernel (rules.int4_moe_modular_kernel): fused_marlin_moe
+      // allocates intermediate_cache13, (T x top_k, max(N, H)), shared by the first GEMM's output
+      // and the second's, and intermediate_cache2, (T x top_k, N / 2), the activated rows; the
+      // modular MarlinExperts provisions max(N / 2, H) and max(N, H). Qwen3.5-122B-A10B over 2
+      // GPUs at 8,192 tokens: 8,192 x 8 x (3,072 + 512) x 2 B = 0.45 GiB, where the modular
+      // shapes give 0.75.
+      a.moe_workspace_bytes = checked_mul(checked_mul(routed, checked_add(max_of(n, hidden), n / 2)), element);
     } else {
       const count_t width = checked_add(max_of(n / 2, hidden), max_of(n, hidden));
       a.moe_workspace_bytes = checked_mul(checked_mul(routed, width), element);

@@ -176,6 +176,9 @@ struct vllm_rules {
   bool hopper_mxfp4_triton = true;
   // The Triton backend keeps the checkpoint's mxfp4 scales beside the swizzled copy it runs on.
   bool mxfp4_triton_keeps_scales = false;
+  // int4 (WNA16) experts run through the modular kernel's MarlinExperts; before, the GPTQ, AWQ
+  // and compressed-tensors methods called fused_marlin_moe themselves, with smaller caches.
+  bool int4_moe_modular_kernel = true;
   // Blackwell's TRT-LLM mxfp4 kernels pad each rank's intermediate size to 128; before, to 256.
   bool blackwell_mxfp4_intermediate_128 = true;
   // Full-attention layers of different page sizes share one group (UniformTypeKVCacheSpecs).
@@ -389,6 +392,11 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // v0.25.1 (JaminJeong/CodingAgent docs/gpt-oss-120b.md), so from v0.25.
   r.hopper_mxfp4_triton = v >= release_ordinal<0, 12>;
   r.mxfp4_triton_keeps_scales = v >= release_ordinal<0, 12> && v < release_ordinal<0, 25>;
+  // The MoE refactor's PRs for int4 experts: #37990 (GPTQ, opened 2026-03-24, reviewed until
+  // 2026-04-16), #39189 (AWQ, opened 2026-04-07), #42553 (compressed-tensors, opened 2026-05-13).
+  // Undated: kvplan takes v0.22, the first release the last of them can be in. Two W4A16 logs of
+  // v0.13 and v0.16 (Qwen3-Next, Qwen3.5-122B over 2 x L40S) leave what the direct caches give.
+  r.int4_moe_modular_kernel = v >= release_ordinal<0, 22>;
   // vLLM PR #50000 (2026-07-30, Kimi K3; dated v0.27 as the rest of that PR).
   r.blackwell_mxfp4_intermediate_128 = v >= release_ordinal<0, 27>;
   // vLLM PR #26497 (2025-10-09) stops the in-place MoE under torch >= 2.9; vLLM's v0.11.1 branch

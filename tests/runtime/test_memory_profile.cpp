@@ -174,6 +174,22 @@ TEST_CASE("gpt-oss's experts on Hopper: OpenAI's Triton kernels keep one activat
   CHECK(activation_estimate(v11, rules_for(v11.vllm), 1024, 8192).moe_workspace_bytes == 566'231'040);
 }
 
+TEST_CASE("int4 experts before the modular kernel: fused_marlin_moe's own caches", "[memory_profile]") {
+  // Qwen3-Next-80B-A3B as W4A16 over 2 x L40S, 8,192 tokens, top-10 experts, H = 2,048, a rank's
+  // intermediate size 512 / 2 = 256 (N = 512): v0.13's compressed-tensors method calls
+  // fused_marlin_moe, whose caches are (T x 10, max(512, 2,048)) and (T x 10, 256):
+  // 8,192 x 10 x (2,048 + 256) x 2 B = 377,487,360 B. From v0.22 MarlinExperts provisions
+  // max(256, 2,048) + max(512, 2,048): 8,192 x 10 x 4,096 x 2 B = 671,088,640 B, as the
+  // unquantized experts always do.
+  deployment d{.model = kvplan_test::as_w4a16(models::qwen3_next_80b, 0), .gpu = gpus::l40s,
+               .tensor_parallel_size = 2, .vllm = {0, 13, 0}};
+  CHECK(activation_estimate(d, rules_for(d.vllm), 8, 8192).moe_workspace_bytes == 377'487'360);
+  d.vllm = {0, 22, 0};
+  CHECK(activation_estimate(d, rules_for(d.vllm), 8, 8192).moe_workspace_bytes == 671'088'640);
+  deployment bf16{.model = models::qwen3_next_80b, .gpu = gpus::l40s, .tensor_parallel_size = 2, .vllm = {0, 13, 0}};
+  CHECK(activation_estimate(bf16, rules_for(bf16.vllm), 8, 8192).moe_workspace_bytes == 671'088'640);
+}
+
 TEST_CASE("gpt-oss's weights on Hopper's Triton backend keep the checkpoint's scales until v0.25", "[memory_profile]") {
   // gpt-oss-120b on one H100 with the Triton mxfp4 backend: "Model loading took 64.38 GiB" at
   // v0.14.1 (vLLM issue #33155) and 61.29 GiB at v0.25.1 (JaminJeong/CodingAgent), 3.09 GiB less.

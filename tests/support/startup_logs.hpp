@@ -51,6 +51,16 @@ inline kvplan::gpu with_total(kvplan::gpu g, double total_gib) {
   return g;
 }
 
+// A model as a W4A16 compressed-tensors checkpoint of its own (symmetric int4 in groups of
+// `group`, 0 for 128), for logs of such checkpoints; their cases give the logged weights, so the
+// checkpoint says only how the experts run.
+inline kvplan::model as_w4a16(kvplan::model m, std::int32_t group) {
+  m.checkpoints = {};
+  (void)m.checkpoints.push_back({.hf_id = m.hf_id, .format = kvplan::dtype::int4, .quantization = "compressed-tensors",
+                                 .group_size = group, .zero_points = false});
+  return m;
+}
+
 // A model read from tests/data/configs, kept alive for the program (the model views its text).
 inline kvplan::model config_model(const std::string& file, const char* hf_id) {
   static std::vector<std::unique_ptr<std::string>> texts;
@@ -239,7 +249,7 @@ inline const std::vector<startup_log>& startup_logs() {
     // request: 84.29x"; "Graph capturing finished in 4 secs, took 0.79 GiB". A docker-compose log
     // of an L40S host (index file 33676930891).
     {
-      deployment d{.model = models::qwen3_next_80b, .gpu = gpus::l40s, .tensor_parallel_size = 2,
+      deployment d{.model = as_w4a16(models::qwen3_next_80b, 0), .gpu = gpus::l40s, .tensor_parallel_size = 2,
                    .kv_cache_dtype = cache_dtype::fp8, .gpu_memory_utilization = 0.92, .max_model_len = 32768,
                    .max_num_seqs = 8, .max_num_batched_tokens = 8192,
                    .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 13, 0}};
@@ -412,7 +422,7 @@ inline const std::vector<startup_log>& startup_logs() {
     // loading took 36.73 GiB memory"; "Available KV cache memory: 1.73 GiB"; "GPU KV cache size:
     // 75,168 tokens". A docker-compose log (index file 51840052075).
     {
-      deployment d{.model = models::qwen3_5_122b_a10b, .gpu = gpus::l40s, .tensor_parallel_size = 2,
+      deployment d{.model = as_w4a16(models::qwen3_5_122b_a10b, 32), .gpu = gpus::l40s, .tensor_parallel_size = 2,
                    .kv_cache_dtype = cache_dtype::fp8, .max_model_len = 131072, .max_num_seqs = 6,
                    .max_num_batched_tokens = 8192, .enable_prefix_caching = prefix_caching::enabled,
                    .vllm = {0, 16, 1}};
