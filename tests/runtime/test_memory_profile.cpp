@@ -179,8 +179,8 @@ TEST_CASE("int4 experts before the modular kernel: fused_marlin_moe's own caches
   // intermediate size 512 / 2 = 256 (N = 512): v0.13's compressed-tensors method calls
   // fused_marlin_moe, whose caches are (T x 10, max(512, 2,048)) and (T x 10, 256):
   // 8,192 x 10 x (2,048 + 256) x 2 B = 377,487,360 B. From v0.22 MarlinExperts provisions
-  // max(256, 2,048) + max(512, 2,048): 8,192 x 10 x 4,096 x 2 B = 671,088,640 B, as the
-  // unquantized experts always do.
+  // max(256, 2,048) + max(512, 2,048): 8,192 x 10 x 4,096 x 2 B = 671,088,640 B, the shapes of
+  // the unquantized experts' modular TritonExperts.
   deployment d{.model = kvplan_test::as_w4a16(models::qwen3_next_80b, 0), .gpu = gpus::l40s,
                .tensor_parallel_size = 2, .vllm = {0, 13, 0}};
   CHECK(activation_estimate(d, rules_for(d.vllm), 8, 8192).moe_workspace_bytes == 377'487'360);
