@@ -67,7 +67,8 @@ struct activation_breakdown {
   count_t sampler_bytes = 0;   // the sampler's peak (0 on pipeline stages before the last)
   count_t kept_bytes = 0;      // hidden states alive during the sampler: T x H + 2 x R x H
   count_t forward_bytes = 0;   // the transient peak of one layer's forward over T tokens
-  count_t moe_workspace_bytes = 0;  // fused-MoE workspaces, persistent
+  count_t moe_workspace_bytes = 0;  // fused-MoE workspaces, persistent (from v0.18)
+  bool moe_workspace_per_call = false;  // allocated by the kernel each call, not the WorkspaceManager's
   count_t indexer_workspace_bytes = 0;  // the sparse indexer's gather workspace, persistent
   count_t indexer_logits_bytes = 0;     // its logits budget, transient
   count_t encoder_items = 0;            // dummy items the vision encoder profiles (0: none)
@@ -852,8 +853,11 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
   // workspace_shapes) keep only the activated gate_up output, (T x top_k, N / 2) at the padded
   // width, the activation fused into the first matmul_ogs; the second writes its (T x top_k, H)
   // rows to a scratchpad of its own (triton_kernels' init_allocation), transient, before it sums
-  // them into the output. gpt-oss-120b at 8,192 tokens: 189 MiB kept and 189 MiB in the forward,
-  // where the general shapes give 566 MiB.
+  // them into the output. gpt-oss-120b at 8,192 tokens: 189 MiB of cache and 189 MiB of
+  // scratchpad, where the general shapes give 566 MiB. Tensor-parallel deployments run them
+  // through triton_kernel_moe_forward (OAITritonMxfp4ExpertsMonolithic since the mxfp4 oracle,
+  // PR #37128), which allocates the cache each call, as it did before the modular kernel: taken
+  // per call in every release.
   if (m.num_experts_per_tok > 0 && m.moe_intermediate_size > 0) {
     const count_t n = 2 * count_t{m.moe_intermediate_size} / (d.enable_expert_parallel ? 1 : tp);
     const count_t routed = checked_mul(a.tokens, m.num_experts_per_tok);
@@ -861,6 +865,7 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
     const checkpoint c = checkpoint_of(d);
     if (k.triton && c.format == dtype::mxfp4 && !estimates::fp8_dense_with_fp4_experts(c)) {
       a.moe_workspace_bytes = checked_mul(checked_mul(routed, round_up(n / 2, k.intermediate_multiple)), element);
+      a.moe_workspace_per_call = true;
       a.forward_bytes = checked_add(a.forward_bytes, checked_mul(checked_mul(routed, hidden), element));
     } else if (c.format == dtype::int4 && d.gpu.vendor == gpu_vendor::nvidia && !rules.int4_moe_modular_kernel) {
       // int4 experts before the modular kernel (rules.int4_moe_modular_kernel): fused_marlin_moe
@@ -868,8 +873,9 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
       // and the second's, and intermediate_cache2, (T x top_k, N / 2), the activated rows; the
       // modular MarlinExperts provisions max(N / 2, H) and max(N, H). Qwen3.5-122B-A10B over 2
       // GPUs at 8,192 tokens: 8,192 x 8 x (3,072 + 512) x 2 B = 0.45 GiB, where the modular
-      // shapes give 0.75.
+      // shapes give 0.75. fused_marlin_moe allocates them each call.
       a.moe_workspace_bytes = checked_mul(checked_mul(routed, checked_add(max_of(n, hidden), n / 2)), element);
+      a.moe_workspace_per_call = true;
     } else {
       const count_t width = checked_add(max_of(n / 2, hidden), max_of(n, hidden));
       a.moe_workspace_bytes = checked_mul(checked_mul(routed, width), element);
@@ -894,7 +900,7 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
   // indexer's share it (v0.18+).
   const count_t after_forward = checked_add(a.kept_bytes, a.sampler_bytes);
   const count_t forward = checked_add(a.forward_bytes, a.indexer_logits_bytes);
-  if (rules.persistent_moe_workspace) {
+  if (rules.persistent_moe_workspace && !a.moe_workspace_per_call) {
     const count_t workspace = max_of(a.moe_workspace_bytes, a.indexer_workspace_bytes);
     a.persistent_bytes += workspace;
     a.total_bytes = checked_add(workspace, max_of(forward, after_forward));

@@ -159,6 +159,12 @@ TEST_CASE("gpt-oss's experts on Hopper: OpenAI's Triton kernels keep one activat
   const activation_breakdown a = activation_estimate(d, rules_for(d.vllm), 1024, 8192);
   CHECK(a.moe_workspace_bytes == 188'743'680);
   CHECK(a.forward_bytes == 330'301'440);
+  // The kernels allocate the cache each call (not the WorkspaceManager's), so it is gone by the
+  // sampler: the peak is the Triton sampler's over 1,024 rows, 3.5U + 132 cached rows =
+  // 2,988,972,032 B, with the kept states' 58,982,400 B, above the forward's 330,301,440 +
+  // 188,743,680 B.
+  CHECK(a.moe_workspace_per_call);
+  CHECK(a.total_bytes == 3'047'954'432);
   // TP 2: 1,440 columns a rank, padded to 1,472 (a multiple of 64): 8,192 x 4 x 1,472 x 2 B.
   deployment tp2 = d;
   tp2.tensor_parallel_size = 2;
@@ -184,8 +190,13 @@ TEST_CASE("int4 experts before the modular kernel: fused_marlin_moe's own caches
   deployment d{.model = kvplan_test::as_w4a16(models::qwen3_next_80b, 0), .gpu = gpus::l40s,
                .tensor_parallel_size = 2, .vllm = {0, 13, 0}};
   CHECK(activation_estimate(d, rules_for(d.vllm), 8, 8192).moe_workspace_bytes == 377'487'360);
+  // fused_marlin_moe allocates them each call, also where the WorkspaceManager holds the
+  // modular kernels' (v0.18 - v0.21).
+  d.vllm = {0, 19, 0};
+  CHECK(activation_estimate(d, rules_for(d.vllm), 8, 8192).moe_workspace_per_call);
   d.vllm = {0, 22, 0};
   CHECK(activation_estimate(d, rules_for(d.vllm), 8, 8192).moe_workspace_bytes == 671'088'640);
+  CHECK_FALSE(activation_estimate(d, rules_for(d.vllm), 8, 8192).moe_workspace_per_call);
   deployment bf16{.model = models::qwen3_next_80b, .gpu = gpus::l40s, .tensor_parallel_size = 2, .vllm = {0, 13, 0}};
   CHECK(activation_estimate(bf16, rules_for(bf16.vllm), 8, 8192).moe_workspace_bytes == 671'088'640);
 }

@@ -171,7 +171,8 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
     line("                 U = R x vocab " + with_commas(d.model.vocab_size) + " x 4 B = " + with_commas(a.logits_bytes) +
          " B; sampler " + with_commas(a.sampler_bytes) + " B; hidden states kept " + with_commas(a.kept_bytes) + " B");
     line("                 one layer's forward " + with_commas(a.forward_bytes) + " B; experts' workspace " +
-         with_commas(a.moe_workspace_bytes) + " B; peak " + with_commas(a.total_bytes) + " B" +
+         with_commas(a.moe_workspace_bytes) + " B" + (a.moe_workspace_per_call ? " (the kernel's own, each call)" : "") +
+         "; peak " + with_commas(a.total_bytes) + " B" +
          (m.consumed_profile_bytes > 0 ? "; less what the profile keeps (consumed, from v0.27) " +
                                              with_commas(m.consumed_profile_bytes) + " B = " +
                                              with_commas(m.activation.bytes) + " B"
