@@ -311,6 +311,13 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// A flag without a value that turns its option on.
+template <auto field>
+std::string switch_on(options& o, std::string_view) {
+  o.*field = true;
+  return {};
+}
+
 }  // namespace
 
 // A start-up log prints compilation_config as the Python repr of the whole dataclass
@@ -365,11 +372,7 @@ const std::vector<flag_spec>& flag_table() {
        [](options& o, std::string_view v) { return int_flag(o.pipeline_parallel_size, v, 1); }},
       {"--data-parallel-size", "-dp", true, "an integer >= 1",
        [](options& o, std::string_view v) { return int_flag(o.data_parallel_size, v, 1); }},
-      {"--enable-expert-parallel", "-ep", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.enable_expert_parallel = true;
-         return {};
-       }},
+      {"--enable-expert-parallel", "-ep", false, "", switch_on<&options::enable_expert_parallel>},
       {"--no-enable-expert-parallel", "", false, "",
        [](options& o, std::string_view) -> std::string {
          o.enable_expert_parallel = false;
@@ -443,49 +446,25 @@ const std::vector<flag_spec>& flag_table() {
        [](options& o, std::string_view v) { return speculative_flag(o, v); }},
       {"--decode-context-parallel-size", "-dcp", true, "an integer >= 1 dividing --tensor-parallel-size",
        [](options& o, std::string_view v) { return int_flag(o.decode_context_parallel_size, v, 1); }},
-      {"--async-scheduling", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.async_scheduling = true;
-         return {};
-       }},
+      {"--async-scheduling", "", false, "", switch_on<&options::async_scheduling>},
       {"--no-async-scheduling", "", false, "",
        [](options& o, std::string_view) -> std::string {
          o.async_scheduling = false;
          return {};
        }},
-      {"--disable-hybrid-kv-cache-manager", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.disable_hybrid_kv_cache_manager = true;
-         return {};
-       }},
+      {"--disable-hybrid-kv-cache-manager", "", false, "", switch_on<&options::disable_hybrid_kv_cache_manager>},
       // vLLM's --trust-remote-code loads a model's own code; kvplan reads only its config.json, so
       // the switch is taken, and the generated command carries it where the model needs it.
       {"--trust-remote-code", "", false, "",
        [](options&, std::string_view) -> std::string { return {}; }},
-      {"--language-model-only", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.language_model_only = true;
-         return {};
-       }},
-      {"--skip-mm-profiling", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.skip_mm_profiling = true;
-         return {};
-       }},
-      {"--enable-lora", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.enable_lora = true;
-         return {};
-       }},
+      {"--language-model-only", "", false, "", switch_on<&options::language_model_only>},
+      {"--skip-mm-profiling", "", false, "", switch_on<&options::skip_mm_profiling>},
+      {"--enable-lora", "", false, "", switch_on<&options::enable_lora>},
       {"--max-loras", "", true, "an integer >= 1 (adapters in a batch; vLLM preallocates a slot for each)",
        [](options& o, std::string_view v) { return int_flag(o.max_loras, v, 1); }},
       {"--max-lora-rank", "", true, "1, 8, 16, 32, 64, 128, 256, 320 or 512",
        [](options& o, std::string_view v) { return int_flag(o.max_lora_rank, v, 1); }},
-      {"--fully-sharded-loras", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.fully_sharded_loras = true;
-         return {};
-       }},
+      {"--fully-sharded-loras", "", false, "", switch_on<&options::fully_sharded_loras>},
       {"--limit-mm-per-prompt", "", true, "JSON: images and videos a prompt may carry, e.g. '{\"image\": 2, \"video\": 0}' (and vision_chunk; audio read, not modelled)",
        [](options& o, std::string_view v) { return limit_mm_flag(o, v); }},
       {"--attention-config", "", true,
@@ -558,11 +537,7 @@ const std::vector<flag_spec>& flag_table() {
        [](options& o, std::string_view v) { return int_flag(o.max_gpus_per_engine, v, 1); }},
       {"--top", "", true, "(kvplan size) options to list (default 10)",
        [](options& o, std::string_view v) { return int_flag(o.top, v, 1); }},
-      {"--why", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.why = true;
-         return {};
-       }},
+      {"--why", "", false, "", switch_on<&options::why>},
       {"--requests", "", true, "(kvplan max-model-len) request lengths: JSON lines, CSV, or a /metrics page; - for stdin",
        [](options& o, std::string_view v) -> std::string {
          if (v.empty()) return "a file name, or - for standard input";
@@ -585,21 +560,13 @@ const std::vector<flag_spec>& flag_table() {
          o.served_model_name = std::string(v);
          return {};
        }},
-      {"--enforce-eager", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.enforce_eager = true;
-         return {};
-       }},
+      {"--enforce-eager", "", false, "", switch_on<&options::enforce_eager>},
       {"--max-cudagraph-capture-size", "", true, "an integer >= 1 (the largest batch captured as a CUDA graph)",
        [](options& o, std::string_view v) { return int_flag(o.max_cudagraph_capture_size, v, 1); }},
       {"--compilation-config", "-cc", true,
        "JSON; kvplan reads cudagraph_mode, cudagraph_capture_sizes and max_cudagraph_capture_size",
        [](options& o, std::string_view v) { return compilation_config_flag(o, v); }},
-      {"--enable-chunked-prefill", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.enable_chunked_prefill = true;
-         return {};
-       }},
+      {"--enable-chunked-prefill", "", false, "", switch_on<&options::enable_chunked_prefill>},
       {"--no-enable-chunked-prefill", "", false, "",
        [](options& o, std::string_view) -> std::string {
          o.enable_chunked_prefill = false;
@@ -670,11 +637,7 @@ const std::vector<flag_spec>& flag_table() {
          o.from_vllm_log = std::string(v);
          return {};
        }},
-      {"--explain", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.explain = true;
-         return {};
-       }},
+      {"--explain", "", false, "", switch_on<&options::explain>},
       {"--model-id", "", true, "what `vllm serve` loads for a config.json MODEL: a Hugging Face id or a folder",
        [](options& o, std::string_view v) -> std::string {
          if (v.empty()) return "a Hugging Face id or a folder";
