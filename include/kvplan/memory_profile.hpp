@@ -469,7 +469,7 @@ constexpr double replicated_kv_head_params(const model& m, std::int32_t tp) {
 // hidden, B vocab x rank) too, the vocabulary whole on every rank, padded to 256 with 256 extra
 // rows and each extra row's hidden-sized embedding before v0.12 (PRs #28382, #28545); a tied
 // Qwen3 lm_head is the embedding module itself, wrapped a second time. Qwen3-4B at rank 16: 63.0
-// MiB of linear slots and 13.9 of vocabulary ones a slot (a vLLM 0.27.1 log loads 4.86 GiB more
+// MiB of linear slots and 14.1 of vocabulary ones a slot (a vLLM 0.27.1 log loads 4.86 GiB more
 // with 64 slots than with 1: 79 MiB a slot, the caching allocator's 2 MiB rounding of the 19 MiB
 // slices included). Not counted: the router's (rank x (hidden + experts) a MoE layer) and, in MoE
 // models, shared experts and dense layers; dense MLPs are sized only where no layer has experts.
@@ -853,8 +853,8 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
   // workspace_shapes) keep only the activated gate_up output, (T x top_k, N / 2) at the padded
   // width, the activation fused into the first matmul_ogs; the second writes its (T x top_k, H)
   // rows to a scratchpad of its own (triton_kernels' init_allocation), transient, before it sums
-  // them into the output. gpt-oss-120b at 8,192 tokens: 189 MiB of cache and 189 MiB of
-  // scratchpad, where the general shapes give 566 MiB. Tensor-parallel deployments run them
+  // them into the output. gpt-oss-120b at 8,192 tokens: 8,192 x 4 x 2,880 x 2 B = 180 MiB of
+  // cache and as much scratchpad, where the general shapes give 540 MiB. Tensor-parallel deployments run them
   // through triton_kernel_moe_forward (OAITritonMxfp4ExpertsMonolithic since the mxfp4 oracle,
   // PR #37128), which allocates the cache each call, as it did before the modular kernel: taken
   // per call in every release.
@@ -872,7 +872,7 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
       // allocates intermediate_cache13, (T x top_k, max(N, H)), shared by the first GEMM's output
       // and the second's, and intermediate_cache2, (T x top_k, N / 2), the activated rows; the
       // modular MarlinExperts provisions max(N / 2, H) and max(N, H). Qwen3.5-122B-A10B over 2
-      // GPUs at 8,192 tokens: 8,192 x 8 x (3,072 + 512) x 2 B = 0.45 GiB, where the modular
+      // GPUs at 8,192 tokens: 8,192 x 8 x (3,072 + 512) x 2 B = 0.44 GiB, where the modular
       // shapes give 0.75. fused_marlin_moe allocates them each call.
       a.moe_workspace_bytes = checked_mul(checked_mul(routed, checked_add(max_of(n, hidden), n / 2)), element);
       a.moe_workspace_per_call = true;
