@@ -339,16 +339,14 @@ std::string text_report(const options& o, const kvplan::deployment& d, const kvp
     line("");
     line("From the vLLM log");
     for (const std::string& r : from->applied.read) line("  read     " + r);
-    if (!from->log_args.empty()) {
-      std::string args;
-      for (const std::string& a : from->log_args) args += (args.empty() ? "" : ", ") + a;
-      line("  args     " + args);
-    }
-    if (!from->log_args_not_read.empty()) {
-      std::string args;
-      for (const std::string& a : from->log_args_not_read) args += (args.empty() ? "" : ", ") + a;
-      line("  not read " + args + " (not modelled: the plan takes vLLM's defaults for them)");
-    }
+    const auto joined = [](const std::vector<std::string>& items) {
+      std::string out;
+      for (const std::string& a : items) out += (out.empty() ? "" : ", ") + a;
+      return out;
+    };
+    if (!from->log_args.empty()) line("  args     " + joined(from->log_args));
+    if (!from->log_args_not_read.empty())
+      line("  not read " + joined(from->log_args_not_read) + " (not modelled: the plan takes vLLM's defaults for them)");
     for (const std::string& a : from->applied.assumed) line("  assumed  " + a);
     if (from->log->available_kv_gib)
       line("  check    vLLM reported " + detail_gib(from->log->available_kv_gib->value) +
