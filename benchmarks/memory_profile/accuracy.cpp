@@ -32,9 +32,9 @@ double median(std::vector<double> v) {
 int main() {
   std::printf("Each term: kvplan's estimate in GiB and its error against vLLM's log (+ too high).\n\n");
   std::printf("%-44s %13s %13s %13s %13s %13s %8s %9s %9s\n", "case", "weights", "activation", "non-torch",
-              "CUDA graphs", "KV cache", "KV err", "+/- est.", "sampler*");
+              "CUDA graphs", "KV cache", "KV err", "+/- est.", "as run*");
   std::vector<double> kv_errors, weight_errors, activation_errors, non_torch_errors, graph_errors;
-  std::vector<double> kv_errors_named;  // with the sampler the log names (--env VLLM_USE_FLASHINFER_SAMPLER)
+  std::vector<double> kv_errors_named;  // as the log ran: its sampler and compile cache, where it names them
   int started_refused = 0;  // vLLM started, kvplan says no memory remains
   int failed_accepted = 0;  // vLLM found no memory, kvplan says some remains
   std::vector<std::string> gaps;  // cases outside kvplan's stated uncertainty, and why
@@ -59,11 +59,13 @@ int main() {
     const auto relative_error = [&](double gib) { return (gib - log.available_kv) / std::max(std::abs(log.available_kv), 1.0); };
     const double relative = relative_error(kv);
     kv_errors.push_back(std::abs(relative));
-    // The same with the installation's sampler stated, where the log names it.
+    // The same as the log ran, where it names the installation's sampler or its compile cache.
     double relative_named = relative;
-    if (log.sampler_named) {
+    const bool named = log.sampler_named || log.compile_cache_named;
+    if (named) {
       kvplan::deployment stated = log.deployment;
-      stated.flashinfer_sampler = log.sampler_named;
+      if (log.sampler_named) stated.flashinfer_sampler = log.sampler_named;
+      if (log.compile_cache_named) stated.compile_cache = *log.compile_cache_named;
       if (const kvplan::plan_result s = kvplan::try_plan(stated); s.ok())
         relative_named = relative_error(kvplan_test::to_gib(s.plan.available_kv_cache_bytes));
     }
@@ -78,8 +80,8 @@ int main() {
     if (log.cudagraph && !m.cudagraph.given) graph_errors.push_back(std::abs(kvplan_test::to_gib(graphs) - *log.cudagraph));
     if (log.available_kv > 0 && p.available_kv_cache_bytes <= 0) ++started_refused;
     if (log.available_kv <= 0 && p.available_kv_cache_bytes > 0) ++failed_accepted;
-    char named[16] = "";
-    if (log.sampler_named) std::snprintf(named, sizeof named, "%7.1f%%", 100 * relative_named);
+    char as_run[16] = "";
+    if (named) std::snprintf(as_run, sizeof as_run, "%7.1f%%", 100 * relative_named);
     if (!log.known_gap.empty()) gaps.push_back(log.name + ": " + log.known_gap);
     if (!log.weights_gap.empty()) gaps.push_back(log.name + ", its weights: " + log.weights_gap);
     const std::string name = (log.known_gap.empty() && log.weights_gap.empty() ? "" : "! ") + log.name;
@@ -87,7 +89,7 @@ int main() {
                 cell(log.weights, m.weights.bytes).c_str(), cell(log.activation, m.activation.bytes).c_str(),
                 cell(log.non_torch, m.non_torch.bytes).c_str(), cell(log.cudagraph, graphs).c_str(),
                 cell(log.available_kv, p.available_kv_cache_bytes).c_str(), 100 * relative,
-                kvplan_test::to_gib(p.kv_cache_uncertainty_bytes), named);
+                kvplan_test::to_gib(p.kv_cache_uncertainty_bytes), as_run);
   }
   std::printf("\nmedian |error|: KV cache %.1f%% (worst %.1f%%); weights %.2f GiB, activation %.2f GiB, "
               "non-torch %.2f GiB, CUDA graphs %.2f GiB\n",
@@ -96,8 +98,9 @@ int main() {
   std::printf("deployments vLLM started that kvplan calls out of memory: %d; that vLLM could not start but kvplan "
               "gives memory: %d (of %zu)\n",
               started_refused, failed_accepted, kv_errors.size());
-  std::printf("* KV error with the sampler the log names (v0.10 - v0.11.0 depend on whether FlashInfer is installed; "
-              "--env VLLM_USE_FLASHINFER_SAMPLER=0|1 states it): median |error| %.1f%% (worst %.1f%%)\n",
+  std::printf("* KV error as the log ran, where it names what the machine decides: the sampler (v0.10 - v0.11.0: "
+              "whether FlashInfer is installed; --env VLLM_USE_FLASHINFER_SAMPLER=0|1) and the compile cache (a warm "
+              "one loads its compiled graphs; --compile-cache warm): median |error| %.1f%% (worst %.1f%%)\n",
               100 * median(kv_errors_named),
               100 * (kv_errors_named.empty() ? 0 : *std::max_element(kv_errors_named.begin(), kv_errors_named.end())));
   if (!gaps.empty()) std::printf("! a known gap, outside kvplan's stated uncertainty:\n");

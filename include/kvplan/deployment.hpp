@@ -83,6 +83,12 @@ constexpr std::string_view to_string(speculative_method m) {
 // --kv-offloading-backend.
 enum class kv_offloading_backend : std::uint8_t { native, lmcache };
 
+// The torch.compile cache a start-up finds (kvplan's, not a vLLM setting). vLLM compiles the
+// model inside its memory profile, and a cold compile's temporaries count as peak activation
+// (compile_benchmark_bytes). A first start-up is cold, and so is every start-up of a new shape:
+// the cache key holds max_num_batched_tokens, max_num_seqs, max_model_len and the parallelism.
+enum class compile_cache_state : std::uint8_t { cold, warm };
+
 // --compilation-config's cudagraph_mode (vLLM's CUDAGraphMode): which CUDA graphs are captured.
 // PIECEWISE graphs run between the splitting ops for every capture size; FULL graphs hold the
 // whole forward pass, for uniform decode batches only (FULL_DECODE_ONLY, and beside PIECEWISE
@@ -229,6 +235,9 @@ struct deployment {
   // VLLM_USE_V2_MODEL_RUNNER: Model Runner V2 (1) or the V1 runner (0) instead of vLLM's choice
   // by model family.
   std::optional<bool> v2_model_runner{};
+  // The compile cache the start-up finds: cold unless the same shape started before on this
+  // machine with its cache kept (VLLM_CACHE_ROOT; VLLM_DISABLE_COMPILE_CACHE=1 keeps it cold).
+  compile_cache_state compile_cache = compile_cache_state::cold;
 
   // Not a vLLM setting: a prefix of this many tokens that every request shares (a system
   // prompt, few-shot examples). With prefix caching its full blocks are held once; the plan

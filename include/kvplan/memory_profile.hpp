@@ -78,6 +78,7 @@ struct activation_breakdown {
   count_t encoder_bytes = 0;            // the encoder forward's peak
   count_t encoder_kept_bytes = 0;       // its inputs and outputs, alive through the decoder's run
   count_t encoder_widened_rows = 0;     // the rows each output is widened to (v0.11 - v0.12; 0: none)
+  count_t compile_bytes = 0;            // a cold compile's benchmark copies, freed before the forward
   count_t total_bytes = 0;
   // What the profile allocates and keeps (the MoE workspace from v0.18, the Triton sampler's
   // cached buffer): from v0.27 vLLM counts it as "consumed" memory, not as peak activation.
@@ -473,6 +474,16 @@ constexpr double replicated_kv_head_params(const model& m, std::int32_t tp) {
 // with 64 slots than with 1: 79 MiB a slot, the caching allocator's 2 MiB rounding of the 19 MiB
 // slices included). Not counted: the router's (rank x (hidden + experts) a MoE layer) and, in MoE
 // models, shared experts and dense layers; dense MLPs are sized only where no layer has experts.
+// The rows of a LoRA slot's embedding A (vocab x rank): the vocabulary, padded to 256 with 256
+// extra rows before v0.12, where the model class names embedding modules (see below); else 0.
+constexpr count_t lora_embedding_rows(const deployment& d, const vllm_rules& rules) {
+  const model& m = d.model;
+  const bool llama_class = m.model_type == "llama" || m.model_type == "mistral";
+  const bool qwen3_class = m.model_type == "qwen3" || m.model_type == "qwen3_moe";
+  if (!d.lora.enabled || !(llama_class || (qwen3_class && rules.qwen3_lora_embeddings))) return 0;
+  return rules.lora_without_extra_vocab ? count_t{m.vocab_size} : round_up(count_t{m.vocab_size} + 256, 256);
+}
+
 constexpr count_t lora_weights_bytes(const deployment& d, const vllm_rules& rules) {
   if (!d.lora.enabled) return 0;
   const model& m = d.model;
@@ -504,17 +515,14 @@ constexpr count_t lora_weights_bytes(const deployment& d, const vllm_rules& rule
   } else if (m.intermediate_size > 0) {
     per_rank += layers * (3 * h / whole + 3 * (count_t{m.intermediate_size} / tp));
   }
-  const bool llama_class = m.model_type == "llama" || m.model_type == "mistral";
-  const bool qwen3_class = m.model_type == "qwen3" || m.model_type == "qwen3_moe";
-  const bool extra_vocab = !rules.lora_without_extra_vocab;
   count_t extra_embeddings = 0;  // elements of a slot beside the rank-sized ones
-  if (llama_class || (qwen3_class && rules.qwen3_lora_embeddings)) {
-    const count_t vocab = extra_vocab ? round_up(count_t{m.vocab_size} + 256, 256) : m.vocab_size;
+  if (const count_t vocab = lora_embedding_rows(d, rules); vocab > 0) {
+    const bool llama_class = m.model_type == "llama" || m.model_type == "mistral";
     count_t embedding = vocab + h;  // the embedding's A and B
     if (m.tie_word_embeddings && !llama_class) embedding *= 2;  // Qwen3's tied lm_head, wrapped again
     per_rank += embedding + vocab + h;  // and the logits'
     // Before v0.12 each slot also held 256 extra-vocabulary embeddings, in the embedding and the logits.
-    if (extra_vocab) extra_embeddings = 2 * 256 * h;
+    if (!rules.lora_without_extra_vocab) extra_embeddings = 2 * 256 * h;
   }
   const count_t per_slot = checked_add(checked_mul(per_rank, r), extra_embeddings);
   return cdiv(checked_mul(checked_mul(per_slot, slots), element_bytes(m.torch_dtype)), count_t{d.pipeline_parallel_size});
@@ -1198,6 +1206,40 @@ constexpr bool vllm_compile_mode(const deployment& d, const vllm_rules& rules) {
   return rules.optimization_levels ? level >= 1 : level == 3;
 }
 
+// What a cold torch.compile adds to the profile's peak (vLLM issues #54122 and #54383: a first
+// start-up keeps less KV cache than the next). vLLM compiles the model on profile_run's first
+// forward, inside memory_profiling, and Inductor benchmarks each combo kernel it generates
+// (TritonScheduling.benchmark_combo_kernel) on random copies of all the kernel's buffers at the
+// shape hint, T = max_num_batched_tokens (the kernel module's get_args(): rand_strided for each).
+// The largest is the kernel that gathers the embedding rows, grouped with RoPE's cos / sin
+// gather: the rank's table (the vocabulary padded to 64, over TP, x H) and the rows it writes:
+// the residual and the first RMSNorm's output (2 x T x H) where the gather fuses into that norm,
+// the gather's own (T x H) where TP's all-reduce sits between; with LoRA each slot's embedding A.
+// The copies are freed before the
+// forward, so the peak is the larger of the two. None on a warm cache (Inductor caches the
+// benchmark with the kernels), where vLLM does not compile the model, where the runner feeds the
+// model embeddings (a multimodal model with its tower: inputs_embeds, made outside the compiled
+// graph), or on pipeline stages after the first (kvplan takes the larger of the first stage's
+// copies and the last stage's peak). Qwen3-14B on one L40S at v0.29, three cold start-ups:
+// 151,936 x 5,120 x 2 B = 1.45 GiB of table, + 2 x T x 5,120 x 2 B: 1.49 GiB at 2,048 tokens
+// and 1.60 at 8,192, where the logged peaks less the graph estimate are 1.48, 1.48 and 1.60.
+// Qwen3-4B with LoRA adapters of rank 16 on an RTX 4090 at v0.27.1 peaks at 0.15 GiB warm and at
+// 0.80, 0.83, 0.87 and 1.09 GiB cold with 1, 8, 16 and 64 slots: each slot's 151,936 x 16 x 2 B.
+constexpr count_t compile_benchmark_bytes(const deployment& d, const vllm_rules& rules, count_t max_num_batched_tokens) {
+  const model& m = d.model;
+  if (d.compile_cache == compile_cache_state::warm || !rules.compile_benchmarks_combo_kernels ||
+      !vllm_compile_mode(d, rules) || !compiled_by_vllm(m, rules))
+    return 0;
+  if (m.vision_params > 0 && vision_tower_built(d, rules)) return 0;
+  const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
+  const std::int32_t tp = d.tensor_parallel_size;
+  const count_t table = checked_mul(round_up(count_t{m.vocab_size}, count_t{64}) / tp, m.hidden_size);
+  const count_t rows = checked_mul(tp > 1 ? 1 : 2, max_num_batched_tokens);
+  // With LoRA the kernel also gathers from every slot's embedding A (slots x vocab x rank).
+  const count_t lora = checked_mul(checked_mul(count_t{d.lora.slots()}, lora_embedding_rows(d, rules)), d.lora.rank());
+  return checked_mul(checked_add(checked_add(table, checked_mul(rows, m.hidden_size)), lora), element);
+}
+
 // The CUDA-graph mode a deployment runs: --compilation-config's cudagraph_mode, else the
 // release's default (FULL_AND_PIECEWISE from v0.11; PIECEWISE at -O1; none without vLLM's
 // compiler, as at -O0); NONE with --enforce-eager. Without the compiler a PIECEWISE mode given
@@ -1362,6 +1404,11 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   }
 
   p.activation_parts = activation_estimate(d, rules, max_num_seqs, max_num_batched_tokens);
+  // A cold compile's copies come and go before the forward: the peak is the larger.
+  activation_breakdown& parts = p.activation_parts;
+  const count_t warm_peak = parts.total_bytes;
+  parts.compile_bytes = compile_benchmark_bytes(d, rules, max_num_batched_tokens);
+  parts.total_bytes = max_of(parts.total_bytes, parts.compile_bytes);
   if (d.memory.activation_bytes) {
     p.activation = given(*d.memory.activation_bytes);
   } else {
@@ -1370,6 +1417,8 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
     // the estimate, at least 0.25 GiB.
     p.activation.bytes = p.activation_parts.total_bytes;
     p.activation.uncertainty_bytes = max_of(p.activation.bytes / 4, GiB / 4);
+    // A warm cache, which kvplan cannot see, gives back what the copies add.
+    if (parts.compile_bytes > warm_peak) p.activation.uncertainty_bytes += parts.compile_bytes - warm_peak;
     // From v0.27 the peak is measured above what the profile keeps (transient_peak_headroom);
     // the kept part is "consumed", with non-torch memory below (the uncertainty stays: it
     // covers the whole profile).

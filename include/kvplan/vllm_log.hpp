@@ -66,6 +66,9 @@ struct vllm_log {
   // Whether the graph estimate came off the budget: "CUDA graph memory profiling is enabled"
   // (true), "... is disabled" or v0.17 - v0.19's "In v0.19, ... will be enabled" (false).
   std::optional<bool> cudagraph_memory_profiling;
+  // The compile cache the start-up found: "Directly load the compiled graph(s) ... from the
+  // cache" or "Directly load AOT compilation" (warm), "Compiling a graph for ..." (cold).
+  std::optional<compile_cache_state> compile_cache;
   // The non-default args vLLM printed, as key and Python value text.
   std::vector<std::pair<std::string, std::string>> args;
   std::string args_line;
@@ -246,6 +249,10 @@ inline vllm_log read_vllm_log(std::string_view text) {
     if (line.find("CUDA graph memory profiling is disabled") != std::string_view::npos ||
         line.find("In v0.19, CUDA graph memory profiling will be enabled") != std::string_view::npos)
       log.cudagraph_memory_profiling = false;
+    if (line.find("Directly load the compiled graph") != std::string_view::npos ||
+        line.find("Directly load AOT compilation") != std::string_view::npos)
+      log.compile_cache = compile_cache_state::warm;
+    if (line.find("Compiling a graph for ") != std::string_view::npos) log.compile_cache = compile_cache_state::cold;
     if (line.find("Using FlashInfer for top-p & top-k sampling") != std::string_view::npos) log.flashinfer_sampler = true;
     if (line.find("Falling back to the PyTorch-native implementation of top-p") != std::string_view::npos ||
         line.find("FlashInfer top-p/top-k sampling unavailable") != std::string_view::npos ||
@@ -337,6 +344,11 @@ inline applied_log apply_vllm_log(const vllm_log& log, deployment& d) {
     d.flashinfer_sampler = log.flashinfer_sampler;
     out.read.push_back(*log.flashinfer_sampler ? "sampler: FlashInfer's top-k / top-p"
                                                : "sampler: the native top-k / top-p (no FlashInfer)");
+  }
+  if (log.compile_cache == compile_cache_state::warm && d.compile_cache == compile_cache_state::cold &&
+      rules.compile_benchmarks_combo_kernels) {
+    d.compile_cache = compile_cache_state::warm;
+    out.read.push_back("compile cache: warm (the log loads its compiled graphs)");
   }
   if (log.cudagraph_memory_profiling && !d.estimate_cudagraph_memory && rules.estimates_cudagraph_memory &&
       *log.cudagraph_memory_profiling != rules.subtracts_cudagraph_memory) {

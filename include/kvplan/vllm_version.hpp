@@ -98,6 +98,9 @@ struct vllm_rules {
   // profile_cudagraph_memory estimates the graphs' memory (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
   // can take it from the budget; subtracts_cudagraph_memory: by default).
   bool estimates_cudagraph_memory = true;
+  // Inductor benchmarks the combo kernels it generates while it compiles (on a cold cache, so
+  // inside the profile; see compile_benchmark_bytes).
+  bool compile_benchmarks_combo_kernels = true;
   // ROCm runs profile_cudagraph_memory too; in between, the worker skipped it there.
   bool rocm_estimates_cudagraph_memory = true;
   // FlashInfer's all-reduce + RMSNorm fusion (and its workspace) is on for TP > 1.
@@ -306,6 +309,9 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // and before v0.27's (PR #49208, 2026-07-20, is in v0.27.0), so v0.27. ROCm logs of v0.22.1
   // (MI350X) and v0.23.0 (MI300X) print no "Estimated CUDA graph memory" line.
   r.rocm_estimates_cudagraph_memory = !(v >= release_ordinal<0, 18> && v < release_ordinal<0, 27>);
+  // vLLM PR #26682 (merged 2025-10-13): CompilationConfig.__post_init__ sets Inductor's
+  // combo_kernels and benchmark_combo_kernel with torch >= 2.9, which vLLM runs from v0.11.1.
+  r.compile_benchmarks_combo_kernels = v >= release_ordinal<0, 11, 1>;
   // vLLM PR #34299 (2026-02-11, dated: v0.16.0).
   r.flashinfer_allreduce_fusion = v >= release_ordinal<0, 16>;
   // vLLM PR #25444 (2025-09-23, dated: v0.11.0): FULL_AND_PIECEWISE by default.

@@ -201,6 +201,42 @@ TEST_CASE("int4 experts before the modular kernel: fused_marlin_moe's own caches
   CHECK(activation_estimate(bf16, rules_for(bf16.vllm), 8, 8192).moe_workspace_bytes == 671'088'640);
 }
 
+TEST_CASE("a cold torch.compile: Inductor's benchmark copies of the embedding kernel's buffers", "[memory_profile]") {
+  // Qwen3-14B on one L40S at v0.29, 2,048 batched tokens: the table, 151,936 x 5,120 x 2 B =
+  // 1,555,824,640 B, and the residual and normed rows, 2 x 2,048 x 5,120 x 2 B = 41,943,040 B:
+  // 1,597,767,680 B, above the forward's 255,852,544 B, so the peak.
+  deployment d{.model = models::qwen3_14b, .gpu = gpus::l40s, .vllm = {0, 29, 0}};
+  const auto parts = [](const deployment& x) { return make_plan(x).profile.activation_parts; };
+  CHECK(compile_benchmark_bytes(d, rules_for(d.vllm), 2048) == 1'597'767'680);
+  CHECK(parts(d).compile_bytes == 1'597'767'680);
+  CHECK(parts(d).total_bytes == 1'597'767'680);
+  // A warm cache, eager mode and v0.11.0 (torch 2.8: no combo kernels) benchmark nothing; the
+  // forward's peak stands.
+  deployment warm = d;
+  warm.compile_cache = compile_cache_state::warm;
+  CHECK(parts(warm).compile_bytes == 0);
+  // The forward: 2,048 x 2 B x (2 x 5,120 + 3 x 17,408) = 255,852,544 B.
+  CHECK(parts(warm).total_bytes == 255'852'544);
+  deployment eager = d;
+  eager.enforce_eager = true;
+  CHECK(compile_benchmark_bytes(eager, rules_for(eager.vllm), 2048) == 0);
+  deployment v0_11_0 = d;
+  v0_11_0.vllm = {0, 11, 0};
+  CHECK(compile_benchmark_bytes(v0_11_0, rules_for(v0_11_0.vllm), 2048) == 0);
+  v0_11_0.vllm = {0, 11, 1};
+  CHECK(compile_benchmark_bytes(v0_11_0, rules_for(v0_11_0.vllm), 2048) == 1'597'767'680);
+  // Qwen3-32B over 2 GPUs at 8,192 tokens: half the table, 75,968 x 5,120 x 2 B = 777,912,320 B,
+  // and the gather's own rows before the all-reduce, 8,192 x 5,120 x 2 B = 83,886,080 B.
+  deployment tp2{.model = models::qwen3_32b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .vllm = {0, 29, 0}};
+  CHECK(compile_benchmark_bytes(tp2, rules_for(tp2.vllm), 8192) == 861'798'400);
+  // A multimodal model takes its embeddings from the runner (inputs_embeds), outside the compiled
+  // graph; without its tower (--language-model-only) it gathers them itself.
+  deployment vl{.model = models::qwen3_6_27b, .gpu = gpus::h100_sxm, .vllm = {0, 29, 0}};
+  CHECK(compile_benchmark_bytes(vl, rules_for(vl.vllm), 8192) == 0);
+  vl.language_model_only = true;
+  CHECK(compile_benchmark_bytes(vl, rules_for(vl.vllm), 8192) > 0);
+}
+
 TEST_CASE("gpt-oss's weights on Hopper's Triton backend keep the checkpoint's scales until v0.25", "[memory_profile]") {
   // gpt-oss-120b on one H100 with the Triton mxfp4 backend: "Model loading took 64.38 GiB" at
   // v0.14.1 (vLLM issue #33155) and 61.29 GiB at v0.25.1 (JaminJeong/CodingAgent), 3.09 GiB less.

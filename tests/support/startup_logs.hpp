@@ -41,6 +41,10 @@ struct startup_log {
   std::string known_gap{};
   // Why the logged weights are outside the uncertainty kvplan states for them, where they are.
   std::string weights_gap{};
+  // The torch.compile cache the log shows (v0.11.1+, where a cold one adds to the peak): "Directly
+  // load the compiled graph(s) ... from the cache" (warm) or "Compiling a graph for ..." (cold).
+  // Not a setting either; what --compile-cache states.
+  std::optional<kvplan::compile_cache_state> compile_cache_named{};
 };
 
 inline double to_gib(kvplan::count_t bytes) { return static_cast<double>(bytes) / static_cast<double>(kvplan::GiB); }

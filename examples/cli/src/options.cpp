@@ -488,6 +488,15 @@ const std::vector<flag_spec>& flag_table() {
        "(kvplan's, may be repeated) a vLLM environment variable of the memory profile: VLLM_USE_FLASHINFER_SAMPLER=0|1, "
        "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0|1, VLLM_USE_V2_MODEL_RUNNER=0|1",
        [](options& o, std::string_view v) { return env_flag(o, v); }},
+      {"--compile-cache", "", true,
+       "(kvplan's) cold or warm: the torch.compile cache the start-up finds (default cold: a first start-up, or "
+       "any new shape; a cold compile's temporaries count as peak activation)",
+       [](options& o, std::string_view v) -> std::string {
+         if (v == "cold") o.compile_cache = kvplan::compile_cache_state::cold;
+         else if (v == "warm") o.compile_cache = kvplan::compile_cache_state::warm;
+         else return "cold or warm";
+         return {};
+       }},
       {"--shared-prefix-tokens", "", true,
        "(kvplan's, not a vLLM flag) tokens of a prefix every request shares, e.g. a 2000-token system prompt",
        [](options& o, std::string_view v) {

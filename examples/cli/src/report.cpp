@@ -177,6 +177,11 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
                                              with_commas(m.consumed_profile_bytes) + " B = " +
                                              with_commas(m.activation.bytes) + " B"
                                        : std::string()));
+    if (a.compile_bytes > 0)
+      line("                 a cold torch.compile: Inductor benchmarks the embedding's kernel on copies of its "
+           "buffers (the rank's table and " + std::string(d.tensor_parallel_size > 1 ? "T" : "2 x T") +
+           " rows of H) " + with_commas(a.compile_bytes) + " B, freed before the forward; the peak is the larger" +
+           (a.compile_bytes >= a.total_bytes ? " (a warm cache, --compile-cache warm, gives it back)" : ""));
     if (a.sampler == kvplan::sampler_path::torch_sort_or_flashinfer)
       line("                 (the sampler: torch.sort's 9.5U, as a pip install of this release runs it; FlashInfer's "
            "3.5U where it is installed (Docker images): --env VLLM_USE_FLASHINFER_SAMPLER=1 or =0 says which)");
@@ -522,6 +527,7 @@ std::string json_report(const options& o, const kvplan::deployment& d, const kvp
                                        ", \"encoder_bytes\": " + std::to_string(a.encoder_bytes) +
                                        ", \"encoder_kept_bytes\": " + std::to_string(a.encoder_kept_bytes) +
                                        ", \"encoder_widened_rows\": " + std::to_string(a.encoder_widened_rows) +
+                                       ", \"compile_bytes\": " + std::to_string(a.compile_bytes) +
                                        ", \"persistent_bytes\": " + std::to_string(a.persistent_bytes)) +
                 ", \"non_torch\": " +
                 term(m.non_torch, ", \"allreduce_workspace_bytes\": " + std::to_string(m.allreduce_workspace_bytes) +

@@ -175,6 +175,7 @@ resolved resolve(const options& given) {
     as_logged.flashinfer_sampler = given.flashinfer_sampler;
     as_logged.estimate_cudagraph_memory = given.estimate_cudagraph_memory;
     as_logged.v2_model_runner = given.v2_model_runner;
+    as_logged.compile_cache = given.compile_cache;
     as_logged.vllm_version = o.vllm_version;
     std::string why;
     (void)apply_log_args(log, as_logged, why);
@@ -193,6 +194,7 @@ resolved resolve(const options& given) {
   d.gpu.total_memory_bytes = measured.gpu.total_memory_bytes;
   if (!d.flashinfer_sampler) d.flashinfer_sampler = measured.flashinfer_sampler;
   if (!d.estimate_cudagraph_memory) d.estimate_cudagraph_memory = measured.estimate_cudagraph_memory;
+  if (!given.compile_cache) d.compile_cache = measured.compile_cache;
   d.vllm = o.vllm_version.value_or(kvplan::newest_vllm);  // --vllm-version wins over the log's release
   // An environment read from the log, for a release that has no such variable, is dropped.
   if (!given.estimate_cudagraph_memory && !kvplan::rules_for(d.vllm).estimates_cudagraph_memory)
@@ -334,6 +336,7 @@ resolved resolve_options(const options& o) {
   d.kv_offloading_size_gib = o.kv_offloading_size.value_or(0);
   d.offloading_backend = o.kv_offloading_backend.value_or(kvplan::kv_offloading_backend::native);
   d.shared_prefix_tokens = o.shared_prefix_tokens.value_or(0);
+  d.compile_cache = o.compile_cache.value_or(kvplan::compile_cache_state::cold);
   d.flashinfer_sampler = o.flashinfer_sampler;
   d.estimate_cudagraph_memory = o.estimate_cudagraph_memory;
   d.v2_model_runner = o.v2_model_runner;

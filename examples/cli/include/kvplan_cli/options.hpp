@@ -77,6 +77,7 @@ struct options {
   std::optional<double> kv_offloading_size;  // GiB over the engine's ranks
   std::optional<kvplan::kv_offloading_backend> kv_offloading_backend;
   std::optional<count_t> shared_prefix_tokens;  // kvplan's own: not a vLLM flag
+  std::optional<kvplan::compile_cache_state> compile_cache;  // kvplan's own: --compile-cache
   // --env: vLLM environment variables of the memory profile (VLLM_USE_FLASHINFER_SAMPLER,
   // VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS, VLLM_USE_V2_MODEL_RUNNER).
   std::optional<bool> flashinfer_sampler;
