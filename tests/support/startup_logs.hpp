@@ -8,12 +8,16 @@
 #include <kvplan/kvplan.hpp>
 #include <kvplan/models.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace kvplan_test {
@@ -612,6 +616,12 @@ inline const std::vector<startup_log>& startup_logs() {
                  qwen3_4b_lora(64, 0.85), 12.49, std::nullopt, std::nullopt, std::nullopt, false, 7.06, 0});
     v.push_back({"qwen3-4b LoRA 1 slot RTX 4090 v0.27.1", "multi-LoRA reconnaissance record (vLLM 0.27.1)",
                  qwen3_4b_lora(1, 0), 7.63, std::nullopt, std::nullopt, std::nullopt, false, 13.56, 98'752});
+    // The same record's first start of one slot at 0.92 compiled afresh ("torch.compile took 39.66
+    // s"): "Actual usage is 7.97 GiB for consumed memory (weights + non-torch), 0.8 GiB for peak
+    // activation, and 1.28 GiB for CUDAGraph memory"; "Current kv cache memory in use is 12.86
+    // GiB", against the warm restart's 13.56 (and at 0.85, 64 slots: 6.07 cold, 7.06 warm).
+    v.push_back({"qwen3-4b LoRA 1 slot RTX 4090 v0.27.1 (cold compile)", "multi-LoRA reconnaissance record (vLLM 0.27.1)",
+                 qwen3_4b_lora(1, 0), 7.63, 0.8, 7.97 - 7.63, std::nullopt, false, 12.86, 0});
     // Qwen/Qwen3.5-4B (hybrid: Gated DeltaNet and attention; a vision tower), one L4 (22.03 GiB),
     // the vllm/vllm-openai:v0.29.0 image, --max-model-len 32768, all else default (the 0.92
     // utilization of v0.29): "Actual usage is 9.01 GiB for consumed memory (weights + non-torch),
@@ -639,6 +649,34 @@ inline const std::vector<startup_log>& startup_logs() {
     v.push_back({"llama-3.1-8b A100-80GB defaults v0.31 (cold compile)", "study notes 'Session 2' (vLLM 0.31.0 image)",
                  {.model = models::llama_3_1_8b, .gpu = with_total(gpus::a100_80gb, 79.25), .vllm = {0, 31, 0}},
                  15.0, std::nullopt, 15.26 - 15.0, std::nullopt, true, 56.21, 460'496});
+    // Qwen/Qwen3-14B and Qwen/Qwen3-14B-AWQ on one L40S ("Free memory on device (43.97/44.39
+    // GiB)"), vLLM 0.29.0 (Model Runner V2, FlashInfer's sampler), three fresh compiles
+    // ("torch.compile took 41.14 s", 48.30 s, 46.03 s). All defaults (2,048 batched tokens, 256
+    // sequences): "Model loading took 27.52 GiB"; "Actual usage is 27.79 GiB for consumed memory
+    // (weights + non-torch), 1.99 GiB for peak activation" (the graph estimate included: "0.9200
+    // is equivalent to --gpu-memory-utilization=0.9086 without CUDA graph memory profiling", 0.0114
+    // x 44.39 GiB); "Available KV cache memory: 11.06 GiB"; "GPU KV cache size: 72,496 tokens".
+    // The AWQ checkpoint with --quantization awq: 9.44 GiB loaded, 9.73 consumed, 2.02 peak,
+    // 0.9079 equivalent, 29.09 GiB, 190,672 tokens. With --gpu-memory-utilization 0.95
+    // --max-num-batched-tokens 8192 --max-num-seqs 512 --block-size 16 --enable-prefix-caching:
+    // 9.95 consumed, 2.2 peak, 0.9365 equivalent, 30.03 GiB, 196,784 tokens.
+    // samilazrak/vllm-optimization-lab results/raw/{base,awq,tuned}.startup.log (2026-09-12).
+    {
+      const model qwen3_14b_awq = config_model("qwen3-14b-awq.json", "Qwen/Qwen3-14B-AWQ");
+      const gpu l40s = with_total(gpus::l40s, 44.39);
+      const char* source = "samilazrak/vllm-optimization-lab results/raw/*.startup.log";
+      v.push_back({"qwen3-14b L40S defaults V2 v0.29 (cold compile)", source,
+                   {.model = models::qwen3_14b, .gpu = l40s, .vllm = {0, 29, 0}},
+                   27.52, std::nullopt, 27.79 - 27.52, 0.0114 * 44.39, true, 11.06, 72'496});
+      v.push_back({"qwen3-14b-awq L40S defaults V2 v0.29 (cold compile)", source,
+                   {.model = qwen3_14b_awq, .gpu = l40s, .quantization = "awq", .vllm = {0, 29, 0}},
+                   9.44, std::nullopt, 9.73 - 9.44, 0.0121 * 44.39, true, 29.09, 190'672});
+      v.push_back({"qwen3-14b-awq L40S 512 seqs 8192 tokens V2 v0.29 (cold compile)", source,
+                   {.model = qwen3_14b_awq, .gpu = l40s, .quantization = "awq", .gpu_memory_utilization = 0.95,
+                    .block_size = 16, .max_num_seqs = 512, .max_num_batched_tokens = 8192,
+                    .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 29, 0}},
+                   9.44, std::nullopt, 9.95 - 9.44, 0.0135 * 44.39, true, 30.03, 196'784});
+    }
     // Qwen/Qwen2.5-1.5B-Instruct on a compute-capability 7.5 GPU with 14.56 GiB or more (a T4:
     // "FA2 is only supported on devices with compute capability >= 8", "FlashInfer top-p/top-k
     // sampling unavailable: unsupported compute capability 7.5"), vLLM 0.30.0, Model Runner V2,
@@ -677,6 +715,50 @@ inline const std::vector<startup_log>& startup_logs() {
                  glm_5_1_fp8_h200(19), 89.34, std::nullopt, std::nullopt, std::nullopt, false, 32.11, 344'192});
     v.push_back({"glm-5.1-fp8 8xH200 TP8 eager v0.20", "bisect report, vllm 0.20.1.dev1", glm_5_1_fp8_h200(20), 89.39,
                  std::nullopt, std::nullopt, std::nullopt, false, 34.86, 373'696});
+    // The compile cache each log of v0.11.1+ shows (compile_cache_named). Warm: "Directly load
+    // the compiled graph(s) ... from the cache" or "Directly load AOT compilation" (Qwen3-8B on the
+    // A100-40GB, "torch.compile took 4.38 s"; Qwen2.5-0.5B at v0.26; the Qwen2.5-1.5B T4 log; the
+    // LoRA record's restarts, "torch.compile took 0.36 s"). Cold: "Compiling a graph for ..." or a
+    // fresh "saved AOT compiled function", or a new container that mounts no vLLM cache (the RTX
+    // PRO 6000 runs: `docker run` with only the Hugging Face cache mounted).
+    const std::pair<std::string_view, compile_cache_state> compile_caches[] = {
+        {"qwen3-8b A100-40GB defaults v0.19.1", compile_cache_state::warm},
+        {"qwen2.5-0.5b 16GB-class fp16 V2 v0.26", compile_cache_state::warm},
+        {"qwen3-4b LoRA 64 slots RTX 4090 gmu 0.8 v0.27.1", compile_cache_state::warm},
+        {"qwen3-4b LoRA 64 slots RTX 4090 gmu 0.85 v0.27.1", compile_cache_state::warm},
+        {"qwen3-4b LoRA 1 slot RTX 4090 v0.27.1", compile_cache_state::warm},
+        {"qwen2.5-1.5b T4 fp16 V2 v0.30", compile_cache_state::warm},
+        {"qwen3-4b LoRA 1 slot RTX 4090 v0.27.1 (cold compile)", compile_cache_state::cold},
+        {"qwen3-14b L40S defaults V2 v0.29 (cold compile)", compile_cache_state::cold},
+        {"qwen3-14b-awq L40S defaults V2 v0.29 (cold compile)", compile_cache_state::cold},
+        {"qwen3-14b-awq L40S 512 seqs 8192 tokens V2 v0.29 (cold compile)", compile_cache_state::cold},
+        {"llama-3.1-8b A100-80GB defaults v0.31 (cold compile)", compile_cache_state::cold},
+        {"qwen2.5-72b 4xL40S TP4 v0.19", compile_cache_state::cold},
+        {"llama-3.1-70b 4xH100 TP4 v0.19.1", compile_cache_state::cold},
+        {"qwen3-coder-30b-a3b-fp8 A100-40GB v0.19.1", compile_cache_state::cold},
+        {"qwen3-next-80b-w4a16 2xL40S TP2 v0.13", compile_cache_state::cold},
+        {"deepseek-r1-distill-qwen-14b 2xMI300X TP2 v0.11.1", compile_cache_state::cold},
+        {"llama-3-8b H200 max-model-len 1024 v0.11.2", compile_cache_state::cold},
+        {"gpt-oss-120b H100 gmu 0.96 6 seqs v0.11.2", compile_cache_state::cold},
+        {"llama-3-70b-awq 2xL40S TP2 v0.16", compile_cache_state::cold},
+        {"qwen3.5-9b L40S fp8 v0.18 (vision profiled)", compile_cache_state::cold},
+        {"qwen3.5-122b-w4a16 2xL40S TP2 v0.16 (vision profiled)", compile_cache_state::cold},
+        {"qwen3.5-9b L40S defaults v0.19 (vision profiled)", compile_cache_state::cold},
+        {"qwen2.5-vl-7b A100-80GB gmu 0.22 v0.23 (video profiled)", compile_cache_state::cold},
+        {"gemma-3-4b MI300X max-model-len 8192 v0.23 (image profiled)", compile_cache_state::cold},
+        {"gemma-4-31b B300 V1 runner v0.26", compile_cache_state::cold},
+        {"glm-5.2-nvfp4 4xGB200 TP4 EP v0.26", compile_cache_state::cold},
+        {"qwen3.5-4b L4 v0.29 (vision profiled)", compile_cache_state::cold},
+        {"qwen3-235b-a22b-fp8 4xRTX-PRO-6000 TP4 v0.27.1", compile_cache_state::cold},
+        {"qwen3-32b 2xRTX-PRO-6000 TP2 gmu 0.426 v0.27.1", compile_cache_state::cold},
+        {"qwen3-32b 2xRTX-PRO-6000 PP2 gmu 0.426 v0.27.1", compile_cache_state::cold},
+        {"qwen3-32b RTX-PRO-6000 gmu 0.426 v0.27.1 (no memory)", compile_cache_state::cold},
+    };
+    for (const auto& [name, state] : compile_caches) {
+      const auto named = std::find_if(v.begin(), v.end(), [&](const startup_log& l) { return l.name == name; });
+      if (named == v.end()) throw std::logic_error("compile_caches names no case: " + std::string(name));
+      named->compile_cache_named = state;
+    }
     return v;
   }();
   return logs;
