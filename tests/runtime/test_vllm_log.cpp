@@ -7,6 +7,7 @@
 #include <kvplan/models.hpp>
 #include <kvplan/vllm_log.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -267,6 +268,28 @@ TEST_CASE("the sampler a log names", "[vllm_log]") {
   (void)apply_vllm_log(with, d);
   CHECK(d.flashinfer_sampler == true);
   CHECK(make_plan(d).profile.activation_parts.sampler == sampler_path::flashinfer);
+}
+
+TEST_CASE("the compile cache a log shows", "[vllm_log]") {
+  // v0.19.1 loading its compiled graphs (a warm cache), v0.20 compiling them (cold).
+  const vllm_log warm = read_vllm_log(
+      "(EngineCore pid=3380462) INFO 06-25 17:21:56 [backends.py:285] Directly load the compiled graph(s) for compile "
+      "range (1, 2048) from the cache, took 1.122 s\n"
+      "(EngineCore pid=3380462) INFO 06-25 17:21:52 [gpu_model_runner.py:4820] Model loading took 15.27 GiB memory and "
+      "4.543456 seconds\n");
+  CHECK(warm.compile_cache == compile_cache_state::warm);
+  CHECK(read_vllm_log("(EngineCore pid=187) INFO 05-01 20:46:47 [backends.py:391] Compiling a graph for compile range "
+                      "(1, 8192) takes 34.06 s\n")
+            .compile_cache == compile_cache_state::cold);
+  // A warm log's plan leaves out the cold compile's copies (Qwen3-8B on an A100-40GB, 2,048
+  // tokens: the table, 151,936 x 4,096 x 2 B, would be the peak).
+  deployment d{.model = models::qwen3_8b, .gpu = gpus::a100_40gb, .vllm = {0, 19, 1}};
+  CHECK(make_plan(d).profile.activation_parts.compile_bytes > 0);
+  const applied_log applied = apply_vllm_log(warm, d);
+  CHECK(d.compile_cache == compile_cache_state::warm);
+  CHECK(make_plan(d).profile.activation_parts.compile_bytes == 0);
+  CHECK(std::find(applied.read.begin(), applied.read.end(), "compile cache: warm (the log loads its compiled graphs)") !=
+        applied.read.end());
 }
 
 TEST_CASE("what is not a start-up log", "[vllm_log]") {

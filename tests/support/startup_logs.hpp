@@ -559,16 +559,16 @@ inline const std::vector<startup_log>& startup_logs() {
     v.push_back({"qwen3-32b 2xRTX-PRO-6000 TP2 gmu 0.426 v0.27.1", "blog post 'Running a single LLM across two GPUs'",
                  qwen3_32b_pro6000(2, 1), 30.59, std::nullopt, std::nullopt, std::nullopt, false, 8.22, 67'296});
     // The first pipeline stage leaves 3.02 GiB beside its weights, 1.37 GiB more than a TP 2 rank;
-    // kvplan gives every stage the last stage's budget (2.18 GiB with Model Runner V2's 0.60 GiB
-    // penalties state), inside its uncertainty; what the first stage holds beyond it is not explained.
+    // kvplan gives 2.45 GiB (the first stage's cold-compile copies of the embedding table, Model
+    // Runner V2's 0.60 GiB penalties state), inside its uncertainty; the rest is not explained.
     v.push_back({"qwen3-32b 2xRTX-PRO-6000 PP2 gmu 0.426 v0.27.1", "blog post 'Running a single LLM across two GPUs'",
                  qwen3_32b_pro6000(1, 2), 30.52, std::nullopt, std::nullopt, std::nullopt, false, 6.92, 56'640});
     v.push_back({"qwen3-32b RTX-PRO-6000 gmu 0.426 v0.27.1 (no memory)", "blog post 'Running a single LLM across two GPUs'",
                  qwen3_32b_pro6000(1, 1), 61.03, std::nullopt, std::nullopt, std::nullopt, false, -24.42, 0,
                  std::nullopt,
-                 "the log leaves 3.85 GiB beside the weights where kvplan gives 2.08 (Model Runner V2's penalties "
-                 "state included) and the same run's TP 2 ranks come within 0.07 GiB; not explained (a cold "
-                 "torch.compile cache raises V2's peak by about 1 GiB, vLLM issue #54122)"});
+                 "the log leaves 3.85 GiB beside the weights where kvplan gives 2.35 (a cold compile's copies of "
+                 "the embedding table and Model Runner V2's penalties state included) and the same run's TP 2 "
+                 "ranks come within 0.07 GiB; not explained"});
     // Qwen/Qwen2.5-0.5B, one 16 GB-class GPU (15.55 GiB; not named, not Hopper: "Using
     // FlashAttention version 2"; kvplan takes the RTX 4080's traits with that total), vLLM 0.26.0
     // ("Using V2 Model Runner"), AsyncEngineArgs(dtype="float16", gpu_memory_utilization=0.9,
