@@ -649,6 +649,17 @@ inline const std::vector<startup_log>& startup_logs() {
     v.push_back({"llama-3.1-8b A100-80GB defaults v0.31 (cold compile)", "study notes 'Session 2' (vLLM 0.31.0 image)",
                  {.model = models::llama_3_1_8b, .gpu = with_total(gpus::a100_80gb, 79.25), .vllm = {0, 31, 0}},
                  15.0, std::nullopt, 15.26 - 15.0, std::nullopt, true, 56.21, 460'496});
+    // Qwen/Qwen3-32B-FP8 on one H100 SXM (RunPod), vLLM 0.26.0, non-default args {'max_model_len':
+    // 32768, 'gpu_memory_utilization': 0.9, 'kv_cache_dtype': 'fp8', 'enable_prefix_caching': True,
+    // 'max_num_seqs': 32} (and a profiler config): "KV pool 37.42 GiB = 306,528 tokens", "Maximum
+    // concurrency for 32,768 tokens per request: 9.35x", "measured non-KV overhead: 1.26 GiB
+    // activation + 0.22 non-torch + 0.18 CUDA graphs"; the load line is not quoted, nor the
+    // compile cache. cogentica-ai/kvlm docs/profiling-notes.md (measured 2026-08-08).
+    v.push_back({"qwen3-32b-fp8 H100 fp8 KV 32 seqs v0.26", "cogentica-ai/kvlm docs/profiling-notes.md",
+                 {.model = models::qwen3_32b, .gpu = gpus::h100_sxm, .checkpoint = 1, .kv_cache_dtype = cache_dtype::fp8,
+                  .gpu_memory_utilization = 0.9, .max_model_len = 32768, .max_num_seqs = 32,
+                  .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 26, 0}},
+                 std::nullopt, 1.26, 0.22, 0.18, false, 37.42, 306'528});
     // Qwen/Qwen3-14B and Qwen/Qwen3-14B-AWQ on one L40S ("Free memory on device (43.97/44.39
     // GiB)"), vLLM 0.29.0 (Model Runner V2, FlashInfer's sampler), three fresh compiles
     // ("torch.compile took 41.14 s", 48.30 s, 46.03 s). All defaults (2,048 batched tokens, 256
