@@ -649,6 +649,28 @@ inline const std::vector<startup_log>& startup_logs() {
     v.push_back({"llama-3.1-8b A100-80GB defaults v0.31 (cold compile)", "study notes 'Session 2' (vLLM 0.31.0 image)",
                  {.model = models::llama_3_1_8b, .gpu = with_total(gpus::a100_80gb, 79.25), .vllm = {0, 31, 0}},
                  15.0, std::nullopt, 15.26 - 15.0, std::nullopt, true, 56.21, 460'496});
+    // The same models on one L40S of an AWS g6e.2xlarge (nvidia-smi: 46068 MiB), vLLM 0.28.0
+    // (Model Runner V2, which takes no graph estimate before v0.29), `vllm serve Qwen/Qwen3-14B`:
+    // "Model loading took 27.52 GiB"; "Available KV cache memory: 11.57 GiB"; "GPU KV cache size:
+    // 75,824 tokens"; "1.85x". The AWQ checkpoint: 9.44 GiB, 29.63 GiB, 194,192 tokens. With
+    // --gpu-memory-utilization 0.95 --max-model-len 1024 --block-size 16 --enable-prefix-caching
+    // --max-num-seqs 8 --max-num-batched-tokens 8192: 31.02 GiB, 203,264 tokens. Lines the author
+    // copied out of the logs, in a blog post 'LLM optimization project: single-instance throughput'
+    // (2026-09-06; index file 60168338778); the compile cache is not shown.
+    {
+      const model qwen3_14b_awq = config_model("qwen3-14b-awq.json", "Qwen/Qwen3-14B-AWQ");
+      const char* source = "blog post on single-instance throughput (vLLM 0.28.0, g6e.2xlarge)";
+      v.push_back({"qwen3-14b L40S defaults V2 v0.28", source, {.model = models::qwen3_14b, .gpu = gpus::l40s, .vllm = {0, 28, 0}},
+                   27.52, std::nullopt, std::nullopt, std::nullopt, false, 11.57, 75'824});
+      v.push_back({"qwen3-14b-awq L40S defaults V2 v0.28", source,
+                   {.model = qwen3_14b_awq, .gpu = gpus::l40s, .vllm = {0, 28, 0}},
+                   9.44, std::nullopt, std::nullopt, std::nullopt, false, 29.63, 194'192});
+      v.push_back({"qwen3-14b-awq L40S 8 seqs 1024 tokens V2 v0.28", source,
+                   {.model = qwen3_14b_awq, .gpu = gpus::l40s, .gpu_memory_utilization = 0.95, .block_size = 16,
+                    .max_model_len = 1024, .max_num_seqs = 8, .max_num_batched_tokens = 8192,
+                    .enable_prefix_caching = prefix_caching::enabled, .vllm = {0, 28, 0}},
+                   9.44, std::nullopt, std::nullopt, std::nullopt, false, 31.02, 203'264});
+    }
     // Qwen/Qwen3-32B-FP8 on one H100 SXM (RunPod), vLLM 0.26.0, non-default args {'max_model_len':
     // 32768, 'gpu_memory_utilization': 0.9, 'kv_cache_dtype': 'fp8', 'enable_prefix_caching': True,
     // 'max_num_seqs': 32} (and a profiler config): "KV pool 37.42 GiB = 306,528 tokens", "Maximum
