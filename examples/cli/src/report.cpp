@@ -168,6 +168,11 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
            (a.encoder_widened_rows > 0 ? " (each widened to the budget's " + with_commas(a.encoder_widened_rows) + " rows)"
                                        : std::string()) +
            ", " + with_commas(a.encoder_kept_bytes) + " B, stay through them");
+    if (a.compile_bytes > 0)
+      line("                 first a cold torch.compile: Inductor benchmarks the embedding's kernel on copies of its "
+           "buffers (the rank's table and " + std::string(d.tensor_parallel_size > 1 ? "T" : "2 x T") +
+           " rows of H) " + with_commas(a.compile_bytes) + " B, freed before the forward; the peak below is the larger of the two" +
+           (a.compile_bytes >= a.total_bytes ? " (a warm cache, --compile-cache warm, gives it back)" : ""));
     line("                 U = R x vocab " + with_commas(d.model.vocab_size) + " x 4 B = " + with_commas(a.logits_bytes) +
          " B; sampler " + with_commas(a.sampler_bytes) + " B; hidden states kept " + with_commas(a.kept_bytes) + " B");
     line("                 one layer's forward " + with_commas(a.forward_bytes) + " B; experts' workspace " +
@@ -177,11 +182,6 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
                                              with_commas(m.consumed_profile_bytes) + " B = " +
                                              with_commas(m.activation.bytes) + " B"
                                        : std::string()));
-    if (a.compile_bytes > 0)
-      line("                 a cold torch.compile: Inductor benchmarks the embedding's kernel on copies of its "
-           "buffers (the rank's table and " + std::string(d.tensor_parallel_size > 1 ? "T" : "2 x T") +
-           " rows of H) " + with_commas(a.compile_bytes) + " B, freed before the forward; the peak is the larger" +
-           (a.compile_bytes >= a.total_bytes ? " (a warm cache, --compile-cache warm, gives it back)" : ""));
     if (a.sampler == kvplan::sampler_path::torch_sort_or_flashinfer)
       line("                 (the sampler: torch.sort's 9.5U, as a pip install of this release runs it; FlashInfer's "
            "3.5U where it is installed (Docker images): --env VLLM_USE_FLASHINFER_SAMPLER=1 or =0 says which)");
