@@ -787,10 +787,10 @@ inline const std::vector<startup_log>& startup_logs() {
         {"qwen3-32b 2xRTX-PRO-6000 PP2 gmu 0.426 v0.27.1", compile_cache_state::cold},
         {"qwen3-32b RTX-PRO-6000 gmu 0.426 v0.27.1 (no memory)", compile_cache_state::cold},
     };
-    for (const auto& [name, state] : compile_caches) {
-      const auto named = std::find_if(v.begin(), v.end(), [&](const startup_log& l) { return l.name == name; });
-      if (named == v.end()) throw std::logic_error("compile_caches names no case: " + std::string(name));
-      named->compile_cache_named = state;
+    for (const auto& named : compile_caches) {
+      const auto it = std::find_if(v.begin(), v.end(), [&](const startup_log& l) { return l.name == named.first; });
+      if (it == v.end()) throw std::logic_error("compile_caches names no case: " + std::string(named.first));
+      it->compile_cache_named = named.second;
     }
     return v;
   }();
