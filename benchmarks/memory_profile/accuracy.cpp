@@ -53,7 +53,8 @@ int main() {
                               : kvplan::cudagraph_estimate(
                                     log.deployment.model, log.deployment.gpu,
                                     {m.num_cudagraphs - m.num_full_cudagraphs, m.num_full_cudagraphs},
-                                    log.deployment.tensor_parallel_size, log.deployment.pipeline_parallel_size)
+                                    log.deployment.tensor_parallel_size, log.deployment.pipeline_parallel_size,
+                                    kvplan::uses_v2_model_runner(log.deployment, kvplan::rules_for(log.deployment.vllm)))
                                     .bytes;
     const double kv = kvplan_test::to_gib(p.available_kv_cache_bytes);
     const auto relative_error = [&](double gib) { return (gib - log.available_kv) / std::max(std::abs(log.available_kv), 1.0); };

@@ -1165,15 +1165,16 @@ constexpr count_t model_capture_ceiling(const deployment& d, const vllm_rules& r
 // 0.76). V2 (v0.29; vLLM PRs #53306 and #53682) measures instead of sampling PIECEWISE: it
 // captures every PIECEWISE size, and the two largest FULL ones, into a throwaway pool and takes
 // the free-memory delta, FULL graphs extrapolated as V1 does (the second sample, at least 1
-// MiB, for each further one); the estimate sits inside its logged peak activation. Priced as
-// V1's: V2's logs, less kvplan's transient, give per PIECEWISE size and cut, with FULL graphs
-// at the floor, 0.19 MiB (a Qwen3-4B fine-tune on an RTX 5060 Ti at v0.30 with a warm compile
-// cache: 0.53 - 0.13 GiB for 51 sizes of 36 cuts and 35 FULL graphs; its own line reads "CUDA
-// graph pool memory: 0.29 GiB (actual), 0.38 GiB (estimated)") and 0.27 (Qwen3.5-4B on an L4 at
-// v0.29: 2.17 - 1.70 GiB for 51 x 32 and 35), inside V1's range; Llama-3.1-8B on an A100 at
-// v0.31 reads 0.76 (1.44 - 0.20 GiB for 51 x 32 and 35) from a run whose torch.compile cache
-// was cold, which raises the peak by about 0.5 GiB (the fine-tune's cold v0.29 start: 0.56 GiB
-// more).
+// MiB, for each further one); the estimate sits inside its logged peak activation. Its logs give
+// less than V1's 0.32 MiB per PIECEWISE size and cut (FULL graphs at the floor; the estimate
+// printed, or read from "... is equivalent to --gpu-memory-utilization=U without CUDA graph
+// memory profiling"): 0.19 (a Qwen3-4B fine-tune on an RTX 5060 Ti at v0.30: 0.38 GiB for 51
+// sizes of 36 cuts and 35 FULL graphs), 0.22 (Qwen2.5-1.5B on a T4 at v0.30: 0.34 GiB for 51 x
+// 28 and 35), 0.24 - 0.28 (Qwen3-14B and its AWQ checkpoint on an L40S at v0.29: 0.51, 0.54 and
+// 0.60 GiB for 51 x 40 and 35 or 51), 0.25 (Llama-3.1-8B on an A100 at v0.31: the peak's 1.44
+// GiB less its cold compile's 1.01), 0.27 (Qwen3.5-4B on an L4 at v0.29: 2.17 - 1.70 GiB for 51
+// x 32 and 35): kvplan takes their median, 0.25 MiB, on one GPU and where V1 takes 0.32 (no V2
+// log with tensor parallelism yet).
 // The graphs of each kind a deployment captures.
 struct cudagraph_counts {
   count_t piecewise = 0;
@@ -1349,11 +1350,11 @@ constexpr bool custom_all_reduce(const gpu& g, std::int32_t tp) {
 
 // The estimate for the graphs captured (see above for the bytes per graph).
 constexpr memory_term cudagraph_estimate(const model& m, const gpu& g, cudagraph_counts graphs, std::int32_t tp,
-                                         std::int32_t pp) {
+                                         std::int32_t pp, bool v2_runner = false) {
   memory_term t;
   const count_t cuts = cudagraph_cuts(m, pp);
   const bool light = tp == 1 || (custom_all_reduce(g, tp) && !m.is_moe());
-  const count_t per_size_and_cut = light ? 8 * MiB / 25 : 3 * MiB / 4;
+  const count_t per_size_and_cut = !light ? 3 * MiB / 4 : v2_runner ? MiB / 4 : 8 * MiB / 25;
   t.bytes = checked_add(checked_mul(checked_mul(graphs.piecewise, cuts), per_size_and_cut), checked_mul(graphs.full, MiB));
   t.uncertainty_bytes = light ? t.bytes / 2 : t.bytes * 3 / 4;
   return t;
@@ -1453,7 +1454,7 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
   p.cudagraph_cuts = cudagraph_cuts(m, pp);
   if (!cudagraphs_subtracted(d, rules, backend)) p.cudagraph = {};
   else if (d.memory.cudagraph_bytes) p.cudagraph = given(*d.memory.cudagraph_bytes);
-  else p.cudagraph = cudagraph_estimate(m, d.gpu, graphs, tp, pp);
+  else p.cudagraph = cudagraph_estimate(m, d.gpu, graphs, tp, pp, uses_v2_model_runner(d, rules));
   return p;
 }
 

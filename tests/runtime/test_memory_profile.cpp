@@ -893,9 +893,9 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(cudagraph_estimate(models::qwen3_30b_a3b, gpus::h100_sxm, h100_graphs, 4, 1).bytes ==
                  51 * 48 * (3 * MiB / 4) + 51 * MiB);
   // Model Runner V2 (v0.29+) captures every PIECEWISE size and two FULL ones, extrapolating FULL
-  // as V1 does, so it is priced alike. Llama-3.1-8B on an A100 at v0.31 (V2, the A100's 256
-  // sequences and 2,048 tokens): 51 PIECEWISE sizes of 32 cuts and 35 FULL graphs, 51 x 32 x
-  // 335,544 + 35 x 1,048,576 = 584,307,968 B, taken from the budget.
+  // as V1 does, at 0.25 MiB a PIECEWISE size and cut (its logs' median). Llama-3.1-8B on an A100
+  // at v0.31 (V2, the A100's 256 sequences and 2,048 tokens): 51 PIECEWISE sizes of 32 cuts and
+  // 35 FULL graphs, 51 x 32 x 262,144 + 35 x 1,048,576 = 464,519,168 B, taken from the budget.
   {
     const deployment a100{.model = models::llama_3_1_8b, .gpu = gpus::a100_80gb, .vllm = {0, 31, 0}};
     const vllm_rules v31 = rules_for(a100.vllm);
@@ -903,7 +903,7 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
     const plan p = make_plan(a100);
     CHECK(p.profile.num_cudagraphs == 51 + 35);
     CHECK(p.profile.num_full_cudagraphs == 35);
-    CHECK(p.cudagraph_bytes == 584'307'968);
+    CHECK(p.cudagraph_bytes == 464'519'168);
   }
   // A speculative decoder on a backend that decodes one token a request (FlashInfer on an H100:
   // UNIFORM_SINGLE_TOKEN_DECODE) drops FULL graphs, as public logs print it ("CUDAGraphMode.
