@@ -92,10 +92,11 @@ int main() {
                 cell(log.available_kv, p.available_kv_cache_bytes).c_str(), 100 * relative,
                 kvplan_test::to_gib(p.kv_cache_uncertainty_bytes), as_run);
   }
-  std::printf("\nmedian |error|: KV cache %.1f%% (worst %.1f%%); weights %.2f GiB, activation %.2f GiB, "
-              "non-torch %.2f GiB, CUDA graphs %.2f GiB\n",
+  std::printf("\nmedian |error|: KV cache %.1f%% (worst %.1f%%); weights %.2f GiB (%zu logs), activation %.2f GiB "
+              "(%zu), non-torch %.2f GiB (%zu), CUDA graphs %.2f GiB (%zu)\n",
               100 * median(kv_errors), 100 * (kv_errors.empty() ? 0 : *std::max_element(kv_errors.begin(), kv_errors.end())),
-              median(weight_errors), median(activation_errors), median(non_torch_errors), median(graph_errors));
+              median(weight_errors), weight_errors.size(), median(activation_errors), activation_errors.size(),
+              median(non_torch_errors), non_torch_errors.size(), median(graph_errors), graph_errors.size());
   std::printf("deployments vLLM started that kvplan calls out of memory: %d; that vLLM could not start but kvplan "
               "gives memory: %d (of %zu)\n",
               started_refused, failed_accepted, kv_errors.size());
