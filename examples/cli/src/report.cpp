@@ -168,6 +168,13 @@ void explain(const kvplan::deployment& d, const kvplan::plan& p, const std::func
            (a.encoder_widened_rows > 0 ? " (each widened to the budget's " + with_commas(a.encoder_widened_rows) + " rows)"
                                        : std::string()) +
            ", " + with_commas(a.encoder_kept_bytes) + " B, stay through them");
+    if (d.compile_cache == kvplan::compile_cache_state::warm) {
+      kvplan::deployment cold = d;
+      cold.compile_cache = kvplan::compile_cache_state::cold;
+      if (const kvplan::count_t copies = kvplan::compile_benchmark_bytes(cold, rules, a.tokens); copies > 0)
+        line("                 (a warm torch.compile cache: none of a cold compile's benchmark copies, " +
+             with_commas(copies) + " B)");
+    }
     if (a.compile_bytes > 0)
       line("                 first a cold torch.compile: Inductor benchmarks the embedding's kernel on copies of its "
            "buffers (the rank's table and " + std::string(d.tensor_parallel_size > 1 ? "T" : "2 x T") +
