@@ -229,6 +229,12 @@ TEST_CASE("a cold torch.compile: Inductor's benchmark copies of the embedding ke
   // and the gather's own rows before the all-reduce, 8,192 x 5,120 x 2 B = 83,886,080 B.
   deployment tp2{.model = models::qwen3_32b, .gpu = gpus::h100_sxm, .tensor_parallel_size = 2, .vllm = {0, 29, 0}};
   CHECK(compile_benchmark_bytes(tp2, rules_for(tp2.vllm), 8192) == 861'798'400);
+  // With LoRA the kernel also gathers from each slot's embedding A: Qwen3-4B at v0.27.1 (Qwen3's
+  // embedding modules from v0.16), 64 slots of rank 16, 2,048 tokens: 151,936 x 2,560 x 2 B =
+  // 777,912,320 B, 2 x 2,048 x 2,560 x 2 B = 20,971,520 B, 64 x 151,936 x 16 x 2 B = 311,164,928 B.
+  deployment lora{.model = models::qwen3_4b, .gpu = gpus::rtx_4090, .vllm = {0, 27, 1}};
+  lora.lora = {.enabled = true, .max_loras = 64};
+  CHECK(compile_benchmark_bytes(lora, rules_for(lora.vllm), 2048) == 1'110'048'768);
   // A multimodal model takes its embeddings from the runner (inputs_embeds), outside the compiled
   // graph; without its tower (--language-model-only) it gathers them itself.
   deployment vl{.model = models::qwen3_6_27b, .gpu = gpus::h100_sxm, .vllm = {0, 29, 0}};
