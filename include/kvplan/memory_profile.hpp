@@ -456,6 +456,16 @@ constexpr double replicated_kv_head_params(const model& m, std::int32_t tp) {
 }
 }  // namespace estimates
 
+// The rows of a LoRA slot's embedding A (vocab x rank): the vocabulary, padded to 256 with 256
+// extra rows before v0.12, where the model class names embedding modules (lora_weights_bytes); else 0.
+constexpr count_t lora_embedding_rows(const deployment& d, const vllm_rules& rules) {
+  const model& m = d.model;
+  const bool llama_class = m.model_type == "llama" || m.model_type == "mistral";
+  const bool qwen3_class = m.model_type == "qwen3" || m.model_type == "qwen3_moe";
+  if (!d.lora.enabled || !(llama_class || (qwen3_class && rules.qwen3_lora_embeddings))) return 0;
+  return rules.lora_without_extra_vocab ? count_t{m.vocab_size} : round_up(count_t{m.vocab_size} + 256, 256);
+}
+
 // LoRA's adapter slots (--enable-lora): load_lora_model, inside the profiler that prints "Model
 // loading took", wraps every linear layer of the language model and preallocates, in the LoRA
 // dtype (the model's), max_loras slots of lora_a (rank x input) and lora_b (output x rank) per
@@ -474,16 +484,6 @@ constexpr double replicated_kv_head_params(const model& m, std::int32_t tp) {
 // with 64 slots than with 1: 79 MiB a slot, the caching allocator's 2 MiB rounding of the 19 MiB
 // slices included). Not counted: the router's (rank x (hidden + experts) a MoE layer) and, in MoE
 // models, shared experts and dense layers; dense MLPs are sized only where no layer has experts.
-// The rows of a LoRA slot's embedding A (vocab x rank): the vocabulary, padded to 256 with 256
-// extra rows before v0.12, where the model class names embedding modules (see below); else 0.
-constexpr count_t lora_embedding_rows(const deployment& d, const vllm_rules& rules) {
-  const model& m = d.model;
-  const bool llama_class = m.model_type == "llama" || m.model_type == "mistral";
-  const bool qwen3_class = m.model_type == "qwen3" || m.model_type == "qwen3_moe";
-  if (!d.lora.enabled || !(llama_class || (qwen3_class && rules.qwen3_lora_embeddings))) return 0;
-  return rules.lora_without_extra_vocab ? count_t{m.vocab_size} : round_up(count_t{m.vocab_size} + 256, 256);
-}
-
 constexpr count_t lora_weights_bytes(const deployment& d, const vllm_rules& rules) {
   if (!d.lora.enabled) return 0;
   const model& m = d.model;
@@ -1216,12 +1216,11 @@ constexpr bool vllm_compile_mode(const deployment& d, const vllm_rules& rules) {
 // gather: the rank's table (the vocabulary padded to 64, over TP, x H) and the rows it writes:
 // the residual and the first RMSNorm's output (2 x T x H) where the gather fuses into that norm,
 // the gather's own (T x H) where TP's all-reduce sits between; with LoRA each slot's embedding A.
-// The copies are freed before the
-// forward, so the peak is the larger of the two. None on a warm cache (Inductor caches the
-// benchmark with the kernels), where vLLM does not compile the model, where the runner feeds the
-// model embeddings (a multimodal model with its tower: inputs_embeds, made outside the compiled
-// graph), or on pipeline stages after the first (kvplan takes the larger of the first stage's
-// copies and the last stage's peak). Qwen3-14B on one L40S at v0.29, three cold start-ups:
+// The copies are freed before the forward, so the peak is the larger of the two. None on a warm
+// cache (Inductor caches the benchmark with the kernels), where vLLM does not compile the model,
+// where the runner feeds the model embeddings (a multimodal model with its tower: inputs_embeds,
+// made outside the compiled graph), or on pipeline stages after the first (kvplan takes the
+// larger of the first stage's copies and the last stage's peak). Qwen3-14B on one L40S at v0.29, three cold start-ups:
 // 151,936 x 5,120 x 2 B = 1.45 GiB of table, + 2 x T x 5,120 x 2 B: 1.49 GiB at 2,048 tokens
 // and 1.60 at 8,192, where the logged peaks less the graph estimate are 1.48, 1.48 and 1.60.
 // Qwen3-4B with LoRA adapters of rank 16 on an RTX 4090 at v0.27.1 peaks at 0.15 GiB warm and at
