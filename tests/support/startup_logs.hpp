@@ -622,6 +622,32 @@ inline const std::vector<startup_log>& startup_logs() {
     // GiB", against the warm restart's 13.56 (and at 0.85, 64 slots: 6.07 cold, 7.06 warm).
     v.push_back({"qwen3-4b LoRA 1 slot RTX 4090 v0.27.1 (cold compile)", "multi-LoRA reconnaissance record (vLLM 0.27.1)",
                  qwen3_4b_lora(1, 0), 7.63, 0.8, 7.97 - 7.63, std::nullopt, false, 12.86, 0});
+    // typhoon2.5-qwen3-4b (its config as printed: Qwen3ForCausalLM, hidden 2,560, 36 layers, 32
+    // heads, 8 KV heads of 128, tied embeddings: Qwen3-4B's), one RTX 5060 Ti under WSL2 ("Free
+    // memory on device (14.8/15.9 GiB)"), max_model_len 8192, utilization 0.7 (Model Runner V2).
+    // vLLM 0.30.0 through Xinference (block_size 16, max_num_seqs 256), a warm cache ("torch.compile
+    // took 0.54 s"): "Model loading took 7.64 GiB"; "Actual usage is 7.89 GiB for consumed memory
+    // (weights + non-torch), 0.53 GiB for peak activation" (the graph estimate inside: "0.7000 is
+    // equivalent to --gpu-memory-utilization=0.6762"); "Available KV cache memory: 2.71 GiB"; "GPU
+    // KV cache size: 19,744 tokens". vLLM 0.29.0 by `vllm serve` in Docker, cold ("torch.compile
+    // took 27.73 s"): 7.64 loaded, 8.59 consumed, 1.09 peak, 1.45 GiB, 10,576 tokens. The cold
+    // start holds 0.70 GiB more outside torch, which kvplan does not model (1Cat-vLLM PR #518
+    // measures 0.64 GiB more on a Quadro RTX 8000; cold starts on L40S, A100 and RTX 4090 show
+    // none). Freshair129/Private-Runtime-Platform docs/evidence/wp24 (2026-09-20 and -24).
+    {
+      const deployment typhoon{.model = config_model("qwen3-4b.json", "Qwen/Qwen3-4B"),
+                               .gpu = with_total(gpus::rtx_5060_ti, 15.9), .gpu_memory_utilization = 0.7,
+                               .max_model_len = 8192, .vllm = {0, 29, 0}};
+      deployment xinference = typhoon;
+      xinference.vllm = {0, 30, 0};
+      xinference.block_size = 16;
+      xinference.max_num_seqs = 256;
+      const char* source = "Freshair129/Private-Runtime-Platform docs/evidence/wp24 start-up logs";
+      v.push_back({"typhoon2.5-qwen3-4b RTX 5060 Ti gmu 0.7 V2 v0.30 (warm)", source, xinference, 7.64, std::nullopt,
+                   7.89 - 7.64, 0.0238 * 15.9, true, 2.71, 19'744});
+      v.push_back({"typhoon2.5-qwen3-4b RTX 5060 Ti gmu 0.7 V2 v0.29 (cold compile)", source, typhoon, 7.64, std::nullopt,
+                   8.59 - 7.64, std::nullopt, true, 1.45, 10'576});
+    }
     // Qwen/Qwen3.5-4B (hybrid: Gated DeltaNet and attention; a vision tower), one L4 (22.03 GiB),
     // the vllm/vllm-openai:v0.29.0 image, --max-model-len 32768, all else default (the 0.92
     // utilization of v0.29): "Actual usage is 9.01 GiB for consumed memory (weights + non-torch),
@@ -761,6 +787,8 @@ inline const std::vector<startup_log>& startup_logs() {
         {"qwen3-4b LoRA 64 slots RTX 4090 gmu 0.85 v0.27.1", compile_cache_state::warm},
         {"qwen3-4b LoRA 1 slot RTX 4090 v0.27.1", compile_cache_state::warm},
         {"qwen2.5-1.5b T4 fp16 V2 v0.30", compile_cache_state::warm},
+        {"typhoon2.5-qwen3-4b RTX 5060 Ti gmu 0.7 V2 v0.30 (warm)", compile_cache_state::warm},
+        {"typhoon2.5-qwen3-4b RTX 5060 Ti gmu 0.7 V2 v0.29 (cold compile)", compile_cache_state::cold},
         {"qwen3-4b LoRA 1 slot RTX 4090 v0.27.1 (cold compile)", compile_cache_state::cold},
         {"qwen3-14b L40S defaults V2 v0.29 (cold compile)", compile_cache_state::cold},
         {"qwen3-14b-awq L40S defaults V2 v0.29 (cold compile)", compile_cache_state::cold},
