@@ -809,13 +809,11 @@ constexpr void vision_encoder_estimate(activation_breakdown& a, const deployment
   }
 }
 
-// torch_peak_increase of profile_run on one GPU of the last pipeline stage (or of an earlier
-// one, `last_stage` false: no sampler, but the [T, H] hidden and residual tensors it sends on).
+// torch_peak_increase of profile_run on one GPU of the last pipeline stage.
 // GPUModelRunner.profile_run: _dummy_run(T) then _dummy_sampler_run on the last rank; attention
 // is skipped in the profile (no metadata), the forward's logits are not computed.
 constexpr activation_breakdown activation_estimate(const deployment& d, const vllm_rules& rules,
-                                                   std::int32_t max_num_seqs, count_t max_num_batched_tokens,
-                                                   bool last_stage = true) {
+                                                   std::int32_t max_num_seqs, count_t max_num_batched_tokens) {
   const model& m = d.model;
   const std::int32_t tp = d.tensor_parallel_size;
   activation_breakdown a;
@@ -826,23 +824,24 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
   // Logits over the whole vocabulary on every TP rank (LogitsProcessor gathers them).
   a.logits_bytes = checked_mul(checked_mul(a.rows, m.vocab_size), 4);
   a.sampler = sampler_path_of(d, rules);
-  if (last_stage) {
-    a.sampler_bytes = checked_mul(a.logits_bytes, sampler_eighths(a.sampler, rules, tp)) / 8;
-    // The Triton kernel's cached buffer: min(next_pow2(min(SMs, R)), SMs) rows of the
-    // vocabulary, 132 on an H100 (the SM count is not carried: the H100's is used).
-    if (a.sampler == sampler_path::triton) {
-      const count_t cached = checked_mul(checked_mul(min_of(132, a.rows), m.vocab_size), 4);
-      a.sampler_bytes += cached;
-      a.persistent_bytes += cached;
-    }
-    // _dummy_sampler_run keeps the forward's [T, H] output and the [R, H] last-token states (V1
-    // also their random copy) alive while the sampler runs.
-    const count_t row_copies = a.sampler == sampler_path::v2_runner ? 1 : 2;
-    a.kept_bytes = checked_mul(checked_add(a.tokens, row_copies * a.rows), hidden * element);
-  } else {
-    // intermediate_tensors: hidden states and residual for the next stage, persistent.
-    a.kept_bytes = checked_mul(checked_mul(2 * a.tokens, hidden), element);
+  a.sampler_bytes = checked_mul(a.logits_bytes, sampler_eighths(a.sampler, rules, tp)) / 8;
+  // The Triton kernel's cached buffer: min(next_pow2(min(SMs, R)), SMs) rows of the
+  // vocabulary, 132 on an H100 (the SM count is not carried: the H100's is used).
+  if (a.sampler == sampler_path::triton) {
+    const count_t cached = checked_mul(checked_mul(min_of(132, a.rows), m.vocab_size), 4);
+    a.sampler_bytes += cached;
+    a.persistent_bytes += cached;
   }
+  // _dummy_sampler_run keeps the forward's [T, H] output and the [R, H] last-token states (V1
+  // also their random copy) alive while the sampler runs.
+  const count_t row_copies = a.sampler == sampler_path::v2_runner ? 1 : 2;
+  a.kept_bytes = checked_mul(checked_add(a.tokens, row_copies * a.rows), hidden * element);
+  // A stage after the first receives its input in intermediate_tensors, which _dummy_run
+  // allocates before the forward, once, for max_num_tokens rows (make_empty_intermediate_tensors:
+  // the hidden states and the residual), and keeps: Qwen3-32B at 8,192 tokens, 2 x 8,192 x 5,120
+  // x 2 B = 160 MiB under the whole profile.
+  const count_t received = d.pipeline_parallel_size > 1 ? checked_mul(checked_mul(2 * a.tokens, hidden), element) : 0;
+  a.persistent_bytes += received;
   // One layer's forward over T tokens, first order (Inductor reuses buffers): the residual and
   // the layer input, then the dense MLP's gate_up (2I/TP) and its activation (I/TP); in a MoE
   // layer the experts' output, which the modular kernel allocates beside its workspace
@@ -917,6 +916,7 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
     a.total_bytes = checked_add(a.indexer_workspace_bytes,
                                 max_of(checked_add(forward, a.moe_workspace_bytes), after_forward));
   }
+  a.total_bytes = checked_add(a.total_bytes, received);
   // The vision encoder runs first; what it leaves alive sits under the decoder's peak.
   vision_encoder_estimate(a, d, rules, max_num_seqs, max_num_batched_tokens);
   a.total_bytes = max_of(a.encoder_bytes, checked_add(a.total_bytes, a.encoder_kept_bytes));

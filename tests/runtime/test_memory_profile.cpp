@@ -66,11 +66,15 @@ TEST_CASE("activation peak: the sampler's logits and the forward, by release", "
   // 0.5U at TP 1, (1 + 0.5 / TP)U with the gather at TP > 1: at TP 2, 1.25U = 777,912,320.
   CHECK(activation_estimate(next, rules_for({0, 33, 0}), 1024, 8192).sampler == sampler_path::v2_runner);
   CHECK(activation_estimate(next, rules_for({0, 33, 0}), 1024, 8192).sampler_bytes == 777'912'320);
-  // A stage before the last runs no sampler; it keeps the hidden states and residual it sends
-  // on: 2 x 8,192 x 2,048 x 2 B.
-  const activation_breakdown first = activation_estimate(next, rules_for({0, 33, 0}), 1024, 8192, false);
-  CHECK(first.sampler_bytes == 0);
-  CHECK(first.kept_bytes == 67'108'864);
+  // A pipeline stage after the first receives its input in buffers of max_num_tokens rows it
+  // keeps (intermediate_tensors: hidden states and residual): 2 x 8,192 x 2,048 x 2 B, under the
+  // whole profile.
+  deployment staged = next;
+  staged.pipeline_parallel_size = 2;
+  const activation_breakdown one = activation_estimate(next, rules_for({0, 33, 0}), 1024, 8192);
+  const activation_breakdown two = activation_estimate(staged, rules_for({0, 33, 0}), 1024, 8192);
+  CHECK(two.persistent_bytes - one.persistent_bytes == 67'108'864);
+  CHECK(two.total_bytes - one.total_bytes == 67'108'864);
 }
 
 TEST_CASE("Model Runner V2 by release and model family", "[memory_profile]") {
