@@ -1,15 +1,31 @@
 # The README's sample of the program's output must be lines of a golden output (the same
 # command), so the front page cannot show figures the program no longer prints.
-# Usage: cmake -DREADME=... -DGOLDEN=... -P readme_sample.cmake
+# Usage: cmake -DREADME=... -DGOLDEN=... [-DCOMMAND="$ kvplan ..."] [-DMIN_LINES=n]
+#        [-DPREFIX=ON] -P readme_sample.cmake
+# COMMAND starts the sample (default: the Nemotron plan); the sample ends at the code block's
+# end or at the next command. PREFIX: a line may be the start of a golden line (a table shown
+# without its last columns).
+if(NOT DEFINED COMMAND)
+  set(COMMAND "$ kvplan nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4")
+endif()
+if(NOT DEFINED MIN_LINES)
+  set(MIN_LINES 10)
+endif()
 file(READ ${README} readme)
 file(READ ${GOLDEN} golden)
-string(FIND "${readme}" "$ kvplan nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4" start)
+set(golden "\n${golden}")
+string(FIND "${readme}" "${COMMAND}" start)
 if(start LESS 0)
   message(FATAL_ERROR "README.md: the sample command was not found")
 endif()
 string(SUBSTRING "${readme}" ${start} -1 rest)
 string(FIND "${rest}" "```" stop)
 string(SUBSTRING "${rest}" 0 ${stop} sample)
+# The sample's first line is its command; another command ends it.
+string(FIND "${sample}" "\n$ " next)
+if(next GREATER 0)
+  string(SUBSTRING "${sample}" 0 ${next} sample)
+endif()
 string(REPLACE ";" "\\;" sample "${sample}")
 string(REPLACE "\n" ";" lines "${sample}")
 set(checked 0)
@@ -18,13 +34,17 @@ foreach(line IN LISTS lines)
   if(stripped STREQUAL "" OR stripped STREQUAL "..." OR line MATCHES "^\\$ " OR line MATCHES "\\.\\.\\.$")
     continue()
   endif()
-  string(FIND "${golden}" "${line}\n" at)
+  if(PREFIX)
+    string(FIND "${golden}" "\n${line}" at)
+  else()
+    string(FIND "${golden}" "\n${line}\n" at)
+  endif()
   if(at LESS 0)
     message(FATAL_ERROR "README.md shows a line the program does not print:\n${line}\n(see ${GOLDEN})")
   endif()
   math(EXPR checked "${checked} + 1")
 endforeach()
-if(checked LESS 10)
+if(checked LESS MIN_LINES)
   message(FATAL_ERROR "README.md: only ${checked} sample lines found")
 endif()
 message(STATUS "${checked} README lines found in ${GOLDEN}")
