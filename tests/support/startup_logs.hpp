@@ -675,7 +675,8 @@ inline const std::vector<startup_log>& startup_logs() {
     v.push_back({"llama-3.1-8b A100-80GB defaults v0.31 (cold compile)", "study notes 'Session 2' (vLLM 0.31.0 image)",
                  {.model = models::llama_3_1_8b, .gpu = with_total(gpus::a100_80gb, 79.25), .vllm = {0, 31, 0}},
                  15.0, std::nullopt, 15.26 - 15.0, std::nullopt, true, 56.21, 460'496});
-    // The same models on one L40S of an AWS g6e.2xlarge (nvidia-smi: 46068 MiB), vLLM 0.28.0
+    // Qwen/Qwen3-14B and Qwen/Qwen3-14B-AWQ (below at v0.29 too) on one L40S of an AWS
+    // g6e.2xlarge (nvidia-smi: 46068 MiB), vLLM 0.28.0
     // (Model Runner V2, which takes no graph estimate before v0.29), `vllm serve Qwen/Qwen3-14B`:
     // "Model loading took 27.52 GiB"; "Available KV cache memory: 11.57 GiB"; "GPU KV cache size:
     // 75,824 tokens"; "1.85x". The AWQ checkpoint: 9.44 GiB, 29.63 GiB, 194,192 tokens. With
