@@ -817,7 +817,7 @@ constexpr activation_breakdown activation_estimate(const deployment& d, const vl
   const model& m = d.model;
   const std::int32_t tp = d.tensor_parallel_size;
   activation_breakdown a;
-  const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;  // model dtype
+  const count_t element = element_bytes(m.torch_dtype);  // the compute dtype
   const count_t hidden = m.hidden_size;
   a.tokens = max_num_batched_tokens;
   a.rows = min_of(max_num_seqs, max_num_batched_tokens);
@@ -1220,9 +1220,10 @@ constexpr bool vllm_compile_mode(const deployment& d, const vllm_rules& rules) {
 // cache (Inductor caches the benchmark with the kernels), where vLLM does not compile the model,
 // where the runner feeds the model embeddings (a multimodal model with its tower: inputs_embeds,
 // made outside the compiled graph), or on pipeline stages after the first (kvplan takes the
-// larger of the first stage's copies and the last stage's peak). Qwen3-14B on one L40S at v0.29, three cold start-ups:
-// 151,936 x 5,120 x 2 B = 1.45 GiB of table, + 2 x T x 5,120 x 2 B: 1.49 GiB at 2,048 tokens
-// and 1.60 at 8,192, where the logged peaks less the graph estimate are 1.48, 1.48 and 1.60.
+// larger of the first stage's copies and the last stage's peak). Qwen3-14B on one L40S at
+// v0.29, three cold start-ups: 151,936 x 5,120 x 2 B = 1.45 GiB of table, + 2 x T x 5,120 x 2 B:
+// 1.49 GiB at 2,048 tokens and 1.60 at 8,192, where the logged peaks less the graph estimate
+// are 1.48, 1.48 and 1.60.
 // Qwen3-4B with LoRA adapters of rank 16 on an RTX 4090 at v0.27.1 peaks at 0.15 GiB warm and at
 // 0.80, 0.83, 0.87 and 1.09 GiB cold with 1, 8, 16 and 64 slots: each slot's 151,936 x 16 x 2 B.
 constexpr count_t compile_benchmark_bytes(const deployment& d, const vllm_rules& rules, count_t max_num_batched_tokens) {
@@ -1231,7 +1232,7 @@ constexpr count_t compile_benchmark_bytes(const deployment& d, const vllm_rules&
       !vllm_compile_mode(d, rules) || !compiled_by_vllm(m, rules))
     return 0;
   if (m.vision_params > 0 && vision_tower_built(d, rules)) return 0;
-  const count_t element = m.torch_dtype == dtype::float32 ? 4 : 2;
+  const count_t element = element_bytes(m.torch_dtype);
   const std::int32_t tp = d.tensor_parallel_size;
   const count_t table = checked_mul(round_up(count_t{m.vocab_size}, count_t{64}) / tp, m.hidden_size);
   const count_t rows = checked_mul(tp > 1 ? 1 : 2, max_num_batched_tokens);

@@ -311,10 +311,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-// A flag without a value that turns its option on.
-template <auto field>
-std::string switch_on(options& o, std::string_view) {
-  o.*field = true;
+// A flag without a value: it sets its option to `value` (on, or what its --no- form says).
+template <auto field, auto value = true>
+std::string switch_flag(options& o, std::string_view) {
+  o.*field = value;
   return {};
 }
 
@@ -372,12 +372,8 @@ const std::vector<flag_spec>& flag_table() {
        [](options& o, std::string_view v) { return int_flag(o.pipeline_parallel_size, v, 1); }},
       {"--data-parallel-size", "-dp", true, "an integer >= 1",
        [](options& o, std::string_view v) { return int_flag(o.data_parallel_size, v, 1); }},
-      {"--enable-expert-parallel", "-ep", false, "", switch_on<&options::enable_expert_parallel>},
-      {"--no-enable-expert-parallel", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.enable_expert_parallel = false;
-         return {};
-       }},
+      {"--enable-expert-parallel", "-ep", false, "", switch_flag<&options::enable_expert_parallel>},
+      {"--no-enable-expert-parallel", "", false, "", switch_flag<&options::enable_expert_parallel, false>},
       {"--gpu-memory-utilization", "", true, "a fraction in (0, 1], e.g. 0.9",
        [](options& o, std::string_view v) -> std::string {
          const std::optional<double> x = python_float(v);
@@ -431,40 +427,28 @@ const std::vector<flag_spec>& flag_table() {
          o.quantization = std::string(v);
          return {};
        }},
-      {"--enable-prefix-caching", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.enable_prefix_caching = kvplan::prefix_caching::enabled;
-         return {};
-       }},
-      {"--no-enable-prefix-caching", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.enable_prefix_caching = kvplan::prefix_caching::disabled;
-         return {};
-       }},
+      {"--enable-prefix-caching", "", false, "", switch_flag<&options::enable_prefix_caching, kvplan::prefix_caching::enabled>},
+      {"--no-enable-prefix-caching", "", false, "", switch_flag<&options::enable_prefix_caching, kvplan::prefix_caching::disabled>},
       {"--speculative-config", "", true,
        "JSON: {\"method\": mtp|eagle|eagle3|draft_model|ngram|suffix, \"num_speculative_tokens\": N, \"model\": a draft}",
        [](options& o, std::string_view v) { return speculative_flag(o, v); }},
       {"--decode-context-parallel-size", "-dcp", true, "an integer >= 1 dividing --tensor-parallel-size",
        [](options& o, std::string_view v) { return int_flag(o.decode_context_parallel_size, v, 1); }},
-      {"--async-scheduling", "", false, "", switch_on<&options::async_scheduling>},
-      {"--no-async-scheduling", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.async_scheduling = false;
-         return {};
-       }},
-      {"--disable-hybrid-kv-cache-manager", "", false, "", switch_on<&options::disable_hybrid_kv_cache_manager>},
+      {"--async-scheduling", "", false, "", switch_flag<&options::async_scheduling>},
+      {"--no-async-scheduling", "", false, "", switch_flag<&options::async_scheduling, false>},
+      {"--disable-hybrid-kv-cache-manager", "", false, "", switch_flag<&options::disable_hybrid_kv_cache_manager>},
       // vLLM's --trust-remote-code loads a model's own code; kvplan reads only its config.json, so
       // the switch is taken, and the generated command carries it where the model needs it.
       {"--trust-remote-code", "", false, "",
        [](options&, std::string_view) -> std::string { return {}; }},
-      {"--language-model-only", "", false, "", switch_on<&options::language_model_only>},
-      {"--skip-mm-profiling", "", false, "", switch_on<&options::skip_mm_profiling>},
-      {"--enable-lora", "", false, "", switch_on<&options::enable_lora>},
+      {"--language-model-only", "", false, "", switch_flag<&options::language_model_only>},
+      {"--skip-mm-profiling", "", false, "", switch_flag<&options::skip_mm_profiling>},
+      {"--enable-lora", "", false, "", switch_flag<&options::enable_lora>},
       {"--max-loras", "", true, "an integer >= 1 (adapters in a batch; vLLM preallocates a slot for each)",
        [](options& o, std::string_view v) { return int_flag(o.max_loras, v, 1); }},
       {"--max-lora-rank", "", true, "1, 8, 16, 32, 64, 128, 256, 320 or 512",
        [](options& o, std::string_view v) { return int_flag(o.max_lora_rank, v, 1); }},
-      {"--fully-sharded-loras", "", false, "", switch_on<&options::fully_sharded_loras>},
+      {"--fully-sharded-loras", "", false, "", switch_flag<&options::fully_sharded_loras>},
       {"--limit-mm-per-prompt", "", true, "JSON: images and videos a prompt may carry, e.g. '{\"image\": 2, \"video\": 0}' (and vision_chunk; audio read, not modelled)",
        [](options& o, std::string_view v) { return limit_mm_flag(o, v); }},
       {"--attention-config", "", true,
@@ -546,7 +530,7 @@ const std::vector<flag_spec>& flag_table() {
        [](options& o, std::string_view v) { return int_flag(o.max_gpus_per_engine, v, 1); }},
       {"--top", "", true, "(kvplan size) options to list (default 10)",
        [](options& o, std::string_view v) { return int_flag(o.top, v, 1); }},
-      {"--why", "", false, "", switch_on<&options::why>},
+      {"--why", "", false, "", switch_flag<&options::why>},
       {"--requests", "", true, "(kvplan max-model-len) request lengths: JSON lines, CSV, or a /metrics page; - for stdin",
        [](options& o, std::string_view v) -> std::string {
          if (v.empty()) return "a file name, or - for standard input";
@@ -569,18 +553,14 @@ const std::vector<flag_spec>& flag_table() {
          o.served_model_name = std::string(v);
          return {};
        }},
-      {"--enforce-eager", "", false, "", switch_on<&options::enforce_eager>},
+      {"--enforce-eager", "", false, "", switch_flag<&options::enforce_eager>},
       {"--max-cudagraph-capture-size", "", true, "an integer >= 1 (the largest batch captured as a CUDA graph)",
        [](options& o, std::string_view v) { return int_flag(o.max_cudagraph_capture_size, v, 1); }},
       {"--compilation-config", "-cc", true,
        "JSON; kvplan reads cudagraph_mode, cudagraph_capture_sizes and max_cudagraph_capture_size",
        [](options& o, std::string_view v) { return compilation_config_flag(o, v); }},
-      {"--enable-chunked-prefill", "", false, "", switch_on<&options::enable_chunked_prefill>},
-      {"--no-enable-chunked-prefill", "", false, "",
-       [](options& o, std::string_view) -> std::string {
-         o.enable_chunked_prefill = false;
-         return {};
-       }},
+      {"--enable-chunked-prefill", "", false, "", switch_flag<&options::enable_chunked_prefill>},
+      {"--no-enable-chunked-prefill", "", false, "", switch_flag<&options::enable_chunked_prefill, false>},
       {"--optimization-level", "-O", true, "0, 1, 2 or 3 (-O0 .. -O3)",
        [](options& o, std::string_view v) -> std::string {
          // A log prints the level as 3, '3' or <OptimizationLevel.O3: 3>.
@@ -646,7 +626,7 @@ const std::vector<flag_spec>& flag_table() {
          o.from_vllm_log = std::string(v);
          return {};
        }},
-      {"--explain", "", false, "", switch_on<&options::explain>},
+      {"--explain", "", false, "", switch_flag<&options::explain>},
       {"--model-id", "", true, "what `vllm serve` loads for a config.json MODEL: a Hugging Face id or a folder",
        [](options& o, std::string_view v) -> std::string {
          if (v.empty()) return "a Hugging Face id or a folder";
