@@ -63,14 +63,65 @@ inline constexpr gpu_alias gpu_aliases[] = {
     {"a4000", "rtx-a4000"}, {"a100-pcie", "a100-80gb-pcie"},
 };
 
+namespace detail {
+// A GPU name as people write it, compared loosely: case, spaces, underscores and hyphens alike,
+// and without the vendor's and product line's words that the short names leave out ("NVIDIA
+// GeForce RTX 4090" reads "rtx-4090", "AMD Instinct MI300X" reads "mi300x", "NVIDIA DGX Spark"
+// reads "dgx-spark").
+struct gpu_key {
+  char text[96]{};
+  std::size_t size = 0;
+  constexpr std::string_view view() const { return {text, size}; }
+};
+
+constexpr gpu_key gpu_key_of(std::string_view name) {
+  gpu_key k;
+  for (const char c : name) {
+    if (k.size == sizeof k.text) return {};  // longer than any GPU's name: matches nothing
+    const char lower = c == ' ' || c == '_' ? '-' : ascii_lower(c);
+    if (lower == '-' && (k.size == 0 || k.text[k.size - 1] == '-')) continue;
+    k.text[k.size++] = lower;
+  }
+  if (k.size > 0 && k.text[k.size - 1] == '-') --k.size;
+  for (bool stripped = true; stripped;) {
+    stripped = false;
+    for (const std::string_view word : {"nvidia-", "amd-", "geforce-", "instinct-", "radeon-"}) {
+      if (k.view().starts_with(word) && k.size > word.size()) {
+        for (std::size_t i = word.size(); i < k.size; ++i) k.text[i - word.size()] = k.text[i];
+        k.size -= word.size();
+        stripped = true;
+      }
+    }
+  }
+  return k;
+}
+}  // namespace detail
+
 // Finds a GPU by kvplan name ("h100-sxm"), alias ("h100") or the name the driver prints
-// ("NVIDIA H100 80GB HBM3"), case-insensitively.
+// ("NVIDIA H100 80GB HBM3"), case-insensitively; then written loosely ("NVIDIA B300" for "b300",
+// "GeForce RTX 4090"), and last by the start of one device's name and no other's ("NVIDIA H100
+// 80GB" for "NVIDIA H100 80GB HBM3"; "NVIDIA RTX PRO 6000 Blackwell" names two, so none).
 constexpr const gpu* find_gpu(std::string_view name) {
   for (const gpu& g : gpus::all)
     if (iequals(g.name, name) || iequals(g.device_name, name)) return &g;
   for (const gpu_alias& a : gpu_aliases)
     if (iequals(a.alias, name)) return find_gpu(a.name);
-  return nullptr;
+  const detail::gpu_key key = detail::gpu_key_of(name);
+  if (key.size == 0) return nullptr;
+  for (const gpu& g : gpus::all)
+    if (detail::gpu_key_of(g.name).view() == key.view() || detail::gpu_key_of(g.device_name).view() == key.view())
+      return &g;
+  for (const gpu_alias& a : gpu_aliases)
+    if (detail::gpu_key_of(a.alias).view() == key.view()) return find_gpu(a.name);
+  const gpu* prefixed = nullptr;
+  for (const gpu& g : gpus::all) {
+    const detail::gpu_key device = detail::gpu_key_of(g.device_name);
+    if (device.size > key.size && device.view().starts_with(key.view()) && device.text[key.size] == '-') {
+      if (prefixed != nullptr) return nullptr;
+      prefixed = &g;
+    }
+  }
+  return prefixed;
 }
 
 }  // namespace kvplan::inline v0

@@ -57,6 +57,25 @@ static_assert(find_gpu("H100")->name == "h100-sxm");
 static_assert(find_gpu("nvidia b200")->name == "b200");
 static_assert(find_gpu("h800") == nullptr);
 static_assert(find_gpu("dgx-spark")->name == "gb10");
+// Names as people write them: the driver's words loosely, and the start of one device's name.
+constexpr bool gpu_keys_are_unique() {
+  for (std::size_t i = 0; i < gpus::all.size(); ++i)
+    for (std::size_t j = i + 1; j < gpus::all.size(); ++j)
+      if (detail::gpu_key_of(gpus::all[i].device_name).view() == detail::gpu_key_of(gpus::all[j].device_name).view() ||
+          detail::gpu_key_of(gpus::all[i].name).view() == detail::gpu_key_of(gpus::all[j].name).view())
+        return false;
+  return true;
+}
+static_assert(gpu_keys_are_unique());
+static_assert(detail::gpu_key_of("  NVIDIA  GeForce_RTX 4090 ").view() == "rtx-4090");
+static_assert(find_gpu("NVIDIA B300")->name == "b300");
+static_assert(find_gpu("NVIDIA DGX Spark")->name == "gb10");
+static_assert(find_gpu("GeForce RTX 5090")->name == "rtx-5090");
+static_assert(find_gpu("AMD Instinct MI300X")->name == "mi300x" && find_gpu("MI300X")->name == "mi300x");
+static_assert(find_gpu("NVIDIA H100 80GB")->name == "h100-sxm");
+static_assert(find_gpu("NVIDIA H100")->name == "h100-sxm");  // the alias, before the three prefixes
+static_assert(find_gpu("NVIDIA RTX PRO 6000 Blackwell") == nullptr);  // Server and Max-Q both start so
+static_assert(find_gpu("NVIDIA") == nullptr && find_gpu("") == nullptr && find_gpu("-") == nullptr);
 // A GPU described by capability and total: architecture and tensor cores follow.
 static_assert(describe_gpu("a6000", 86, 48 * GiB)->architecture == gpu_architecture::ampere);
 static_assert(!describe_gpu("a6000", 86, 48 * GiB)->fp8);

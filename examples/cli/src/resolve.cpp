@@ -88,7 +88,10 @@ std::vector<std::string> model_names() {
 
 std::vector<std::string> gpu_names() {
   std::vector<std::string> names;
-  for (const kvplan::gpu& g : kvplan::gpus::all) names.emplace_back(g.name);
+  for (const kvplan::gpu& g : kvplan::gpus::all) {
+    names.emplace_back(g.name);
+    names.emplace_back(g.device_name);
+  }
   for (const kvplan::gpu_alias& a : kvplan::gpu_aliases) names.emplace_back(a.alias);
   return names;
 }
