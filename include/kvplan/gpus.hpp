@@ -53,6 +53,37 @@ inline constexpr gpu h20{"h20", "NVIDIA H20", gpu_vendor::nvidia, gpu_architectu
                          "NVLink 4, 900 GB/s bidirectional",
                          "torch total_memory=97285MB; nvidia-smi 97871 MiB"};
 
+// 81080 MiB (79.18 GiB), inferred: the H100 SXM's reading, same board (nvidia-smi 81559 MiB on
+// "NVIDIA H800" in public captures) and memory; no direct reading of an H800 was found. Its
+// NVLink 4 keeps 8 of the 18 links (400 GB/s), still through NVSwitch on HGX boards.
+inline constexpr gpu h800{"h800", "NVIDIA H800", gpu_vendor::nvidia, gpu_architecture::hopper, 90,
+                          81080 * MiB, 81559, 3'350'000'000'000, true, false,
+                          "NVLink 4, 8 links, 400 GB/s bidirectional",
+                          "inferred from the H100 SXM (same nvidia-smi 81559 MiB)"};
+
+// 84,942,979,072 B (79.11 GiB), inferred: the H100 PCIe's reading, same nvidia-smi total (81559
+// MiB, driver 565.57.01, PaddlePaddle/ERNIE#982).
+inline constexpr gpu h800_pcie{"h800-pcie", "NVIDIA H800 PCIe", gpu_vendor::nvidia, gpu_architecture::hopper, 90,
+                               84'942'979'072, 81559, 2'000'000'000'000, true, false,
+                               "PCIe Gen5 x16 128 GB/s; optional 2-GPU NVLink bridge 400 GB/s",
+                               "inferred from the H100 PCIe (same nvidia-smi 81559 MiB)"};
+
+// 143156 MiB (139.80 GiB), inferred: the H200's reading, same nvidia-smi total (143771 MiB,
+// driver 580.173.02) and memory. Bridged in pairs or fours, not switched.
+inline constexpr gpu h200_nvl{"h200-nvl", "NVIDIA H200 NVL", gpu_vendor::nvidia, gpu_architecture::hopper, 90,
+                              143156 * MiB, 143771, 4'800'000'000'000, true, false,
+                              "NVLink bridge (2- or 4-way) 900 GB/s; PCIe Gen5 x16 128 GB/s",
+                              "inferred from the H200 (same nvidia-smi 143771 MiB)"};
+
+// 96763 MiB (94.50 GiB): torch OOM "GPU 0 has a total capacity of 94.50 GiB" on a "NVIDIA GH200
+// 480GB" (driver 550.107.02, vllm-project/vllm#9630), the lower end of its rounding; nvidia-smi
+// 97871 MiB. The 96 GB HBM3 Hopper of a Grace Hopper module ("480GB" is Grace's LPDDR5X; the
+// 120 GB module carries the same GPU). Grace's memory is not counted.
+inline constexpr gpu gh200{"gh200", "NVIDIA GH200 480GB", gpu_vendor::nvidia, gpu_architecture::hopper, 90,
+                           96763 * MiB, 97871, 4'000'000'000'000, true, false,
+                           "NVLink-C2C 900 GB/s to Grace; NVLink 4 900 GB/s between modules",
+                           "torch OOM total capacity 94.50 GiB (driver 550.107.02); nvidia-smi 97871 MiB"};
+
 // --- NVIDIA Blackwell -----------------------------------------------------------------------
 
 // 182631 MiB (178.35 GiB): torch total_memory=182631MB, OOM "total capacity of 178.35 GiB";
@@ -197,6 +228,12 @@ inline constexpr gpu a100_80gb{"a100-80gb", "NVIDIA A100-SXM4-80GB", gpu_vendor:
                                "NVLink 3, 600 GB/s bidirectional",
                                "deviceQuery 84987740160 bytes (driver 12.2); nvidia-smi 81920 MiB"};
 
+// 45460 MiB (44.39 GiB), inferred: the L40S's reading, same nvidia-smi total (46068 MiB) and
+// memory; no direct reading of an L40 was found.
+inline constexpr gpu l40{"l40", "NVIDIA L40", gpu_vendor::nvidia, gpu_architecture::ada, 89,
+                         45460 * MiB, 46068, 864'000'000'000, true, false, "none; PCIe Gen4 x16 64 GB/s",
+                         "inferred from the L40S (same nvidia-smi 46068 MiB)"};
+
 // 45460 MiB (44.39 GiB): qx-l40s.xml idle free (Total 46068, Reserved 609 MiB, driver 595.91.07).
 inline constexpr gpu l40s{"l40s", "NVIDIA L40S", gpu_vendor::nvidia, gpu_architecture::ada, 89,
                           45460 * MiB, 46068, 864'000'000'000, true, false,
@@ -317,7 +354,8 @@ inline constexpr std::array all = {
     a100_40gb, a100_80gb,  a800_80gb, a40,       a10,         a10g,     rtx_3090, rtx_3090_ti,
     l40s,     l20,         l4,        rtx_4090,  rtx_4080,    rtx_4070, t4,       mi250x,
     mi210,    mi300x,      mi325x,    mi355x,    rx_7900_xtx, rtx_3060, rtx_4070_ti_super, rtx_a6000,
-    rtx_6000_ada, rtx_a5000, rtx_a4000, a100_80gb_pcie,
+    rtx_6000_ada, rtx_a5000, rtx_a4000, a100_80gb_pcie, h800, h800_pcie, h200_nvl, gh200,
+    l40,
 };
 
 }  // namespace kvplan::inline v0::gpus

@@ -60,7 +60,8 @@ inline constexpr gpu_alias gpu_aliases[] = {
     {"NVIDIA A800 80GB PCIe", "a800-80gb"}, {"AMD Instinct MI250X/MI250", "mi250x"},
     {"3060", "rtx-3060"},   {"4070-ti-super", "rtx-4070-ti-super"}, {"a6000", "rtx-a6000"},
     {"6000-ada", "rtx-6000-ada"}, {"rtx-6000-ada-generation", "rtx-6000-ada"}, {"a5000", "rtx-a5000"},
-    {"a4000", "rtx-a4000"}, {"a100-pcie", "a100-80gb-pcie"},
+    {"a4000", "rtx-a4000"}, {"a100-pcie", "a100-80gb-pcie"}, {"h800-sxm", "h800"},
+    {"gh200-96gb", "gh200"}, {"NVIDIA GH200 120GB", "gh200"},
 };
 
 namespace detail {
@@ -70,25 +71,25 @@ namespace detail {
 // reads "dgx-spark").
 struct gpu_key {
   char text[96]{};
-  std::size_t size = 0;
-  constexpr std::string_view view() const { return {text, size}; }
+  std::size_t begin = 0, end = 0;
+  constexpr std::string_view view() const { return {text + begin, end - begin}; }
+  constexpr bool empty() const { return begin == end; }
 };
 
 constexpr gpu_key gpu_key_of(std::string_view name) {
   gpu_key k;
   for (const char c : name) {
-    if (k.size == sizeof k.text) return {};  // longer than any GPU's name: matches nothing
+    if (k.end == sizeof k.text) return {};  // longer than any GPU's name: matches nothing
     const char lower = c == ' ' || c == '_' ? '-' : ascii_lower(c);
-    if (lower == '-' && (k.size == 0 || k.text[k.size - 1] == '-')) continue;
-    k.text[k.size++] = lower;
+    if (lower == '-' && (k.end == 0 || k.text[k.end - 1] == '-')) continue;
+    k.text[k.end++] = lower;
   }
-  if (k.size > 0 && k.text[k.size - 1] == '-') --k.size;
+  if (k.end > 0 && k.text[k.end - 1] == '-') --k.end;
   for (bool stripped = true; stripped;) {
     stripped = false;
     for (const std::string_view word : {"nvidia-", "amd-", "geforce-", "instinct-", "radeon-"}) {
-      if (k.view().starts_with(word) && k.size > word.size()) {
-        for (std::size_t i = word.size(); i < k.size; ++i) k.text[i - word.size()] = k.text[i];
-        k.size -= word.size();
+      if (k.view().size() > word.size() && k.view().starts_with(word)) {
+        k.begin += word.size();
         stripped = true;
       }
     }
@@ -107,7 +108,7 @@ constexpr const gpu* find_gpu(std::string_view name) {
   for (const gpu_alias& a : gpu_aliases)
     if (iequals(a.alias, name)) return find_gpu(a.name);
   const detail::gpu_key key = detail::gpu_key_of(name);
-  if (key.size == 0) return nullptr;
+  if (key.empty()) return nullptr;
   for (const gpu& g : gpus::all)
     if (detail::gpu_key_of(g.name).view() == key.view() || detail::gpu_key_of(g.device_name).view() == key.view())
       return &g;
@@ -116,7 +117,8 @@ constexpr const gpu* find_gpu(std::string_view name) {
   const gpu* prefixed = nullptr;
   for (const gpu& g : gpus::all) {
     const detail::gpu_key device = detail::gpu_key_of(g.device_name);
-    if (device.size > key.size && device.view().starts_with(key.view()) && device.text[key.size] == '-') {
+    if (device.view().size() > key.view().size() && device.view().starts_with(key.view()) &&
+        device.view()[key.view().size()] == '-') {
       if (prefixed != nullptr) return nullptr;
       prefixed = &g;
     }

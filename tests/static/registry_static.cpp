@@ -2,6 +2,7 @@
 #include <kvplan/kvplan.hpp>
 #include <kvplan/registry.hpp>
 
+#include <array>
 #include <cstddef>
 
 namespace {
@@ -55,15 +56,19 @@ constexpr bool every_gpu_is_found_by_its_names() {
 static_assert(every_gpu_is_found_by_its_names());
 static_assert(find_gpu("H100")->name == "h100-sxm");
 static_assert(find_gpu("nvidia b200")->name == "b200");
-static_assert(find_gpu("h800") == nullptr);
+static_assert(find_gpu("h800")->name == "h800" && find_gpu("NVIDIA GH200 120GB")->name == "gh200");
+static_assert(find_gpu("v100") == nullptr);
 static_assert(find_gpu("dgx-spark")->name == "gb10");
 // Names as people write them: the driver's words loosely, and the start of one device's name.
 constexpr bool gpu_keys_are_unique() {
+  std::array<detail::gpu_key, gpus::all.size()> names{}, devices{};
+  for (std::size_t i = 0; i < gpus::all.size(); ++i) {
+    names[i] = detail::gpu_key_of(gpus::all[i].name);
+    devices[i] = detail::gpu_key_of(gpus::all[i].device_name);
+  }
   for (std::size_t i = 0; i < gpus::all.size(); ++i)
     for (std::size_t j = i + 1; j < gpus::all.size(); ++j)
-      if (detail::gpu_key_of(gpus::all[i].device_name).view() == detail::gpu_key_of(gpus::all[j].device_name).view() ||
-          detail::gpu_key_of(gpus::all[i].name).view() == detail::gpu_key_of(gpus::all[j].name).view())
-        return false;
+      if (names[i].view() == names[j].view() || devices[i].view() == devices[j].view()) return false;
   return true;
 }
 static_assert(gpu_keys_are_unique());
