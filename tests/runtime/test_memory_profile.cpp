@@ -872,6 +872,13 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   CHECK(v3.profile.runner_buffers_bytes == 546'078'720);
   CHECK(v4.profile.runner_buffers_bytes == 546'078'720);
   const memory_term base = non_torch_estimate(gpus::b200, rules_for({0, 29, 0}), 8, 1, 0, 546'078'720);
+  // The fabric decides the TP term: an HGX H800 keeps NVSwitch (8 of the 18 NVLink 4 links),
+  // an H200 NVL is bridged, a GH200 module reaches others over its own NVLink: 0.15 + 1.25 GiB
+  // switched, 0.15 + 0.1 otherwise, at TP 8 before v0.27 (no runner buffers).
+  constexpr vllm_rules v20 = rules_for({0, 20, 0});
+  STATIC_REQUIRE(non_torch_estimate(gpus::h800, v20, 8, 1, 0).bytes == 15 * GiB / 100 + 125 * GiB / 100);
+  STATIC_REQUIRE(non_torch_estimate(gpus::h200_nvl, v20, 4, 1, 0).bytes == 15 * GiB / 100 + GiB / 10);
+  STATIC_REQUIRE(non_torch_estimate(gpus::gh200, v20, 2, 1, 0).bytes == 15 * GiB / 100 + GiB / 10);
   CHECK(v3.profile.non_torch.bytes == base.bytes + 32 * MiB + v3.profile.consumed_profile_bytes);
   CHECK(v4.profile.non_torch.bytes == base.bytes + v4.profile.consumed_profile_bytes);
   // The V1 estimate: PIECEWISE sizes x layers x 0.32 MiB (8 MiB / 25 = 335,544 B) on one GPU,
