@@ -78,7 +78,9 @@ inline constexpr gpu h200_nvl{"h200-nvl", "NVIDIA H200 NVL", gpu_vendor::nvidia,
 // 96763 MiB (94.50 GiB): torch OOM "GPU 0 has a total capacity of 94.50 GiB" on a "NVIDIA GH200
 // 480GB" (driver 550.107.02, vllm-project/vllm#9630), the lower end of its rounding; nvidia-smi
 // 97871 MiB. The 96 GB HBM3 Hopper of a Grace Hopper module ("480GB" is Grace's LPDDR5X; the
-// 120 GB module carries the same GPU). Grace's memory is not counted.
+// 120 GB module carries the same GPU). Grace's memory is not counted. A 2026 vLLM log on a
+// GH200 120GB cluster prints "Free memory on device cuda:0 (72.43/95.0 GiB)": newer drivers give
+// more; the lower reading stays, as for the other GPUs.
 inline constexpr gpu gh200{"gh200", "NVIDIA GH200 480GB", gpu_vendor::nvidia, gpu_architecture::hopper, 90,
                            96763 * MiB, 97871, 4'000'000'000'000, true, false,
                            "NVLink-C2C 900 GB/s to Grace; NVLink 4 900 GB/s between modules",
