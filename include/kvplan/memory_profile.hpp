@@ -1438,9 +1438,14 @@ constexpr memory_profile memory_profile_of(const deployment& d, const vllm_rules
           ? allreduce_fusion_workspace(m, d.gpu, tp, max_num_batched_tokens)
           : 0;
   if (!d.memory.non_torch_bytes) p.runner_buffers_bytes = runner_buffers_bytes(d, rules, max_num_seqs);
+  // NCCL's buffers follow the device collectives a forward runs: TP's all-reduces and, in an MoE
+  // model with DP > 1, the experts' exchange over DP x TP GPUs (FusedMoEParallelConfig: expert
+  // parallelism, or TP flattened across DP, each an all-gather / all-to-all of the DP ranks'
+  // tokens). A dense model's DP ranks only agree on their token counts, on a CPU group.
+  const std::int32_t collective_tp = m.is_moe() ? tp * d.data_parallel_size : tp;
   p.non_torch = d.memory.non_torch_bytes ? given(*d.memory.non_torch_bytes)
-                                         : non_torch_estimate(d.gpu, rules, tp, pp, p.allreduce_workspace_bytes,
-                                                              p.runner_buffers_bytes);
+                                         : non_torch_estimate(d.gpu, rules, collective_tp, pp,
+                                                              p.allreduce_workspace_bytes, p.runner_buffers_bytes);
   if (rules.consumed_memory_accounting && !d.memory.non_torch_bytes) {
     p.consumed_profile_bytes = p.activation_parts.persistent_bytes;
     p.non_torch.bytes = checked_add(p.non_torch.bytes, p.consumed_profile_bytes);

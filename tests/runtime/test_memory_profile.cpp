@@ -879,6 +879,19 @@ TEST_CASE("non-torch: FlashInfer's all-reduce workspace; CUDA-graph capture size
   STATIC_REQUIRE(non_torch_estimate(gpus::h800, v20, 8, 1, 0).bytes == 15 * GiB / 100 + 125 * GiB / 100);
   STATIC_REQUIRE(non_torch_estimate(gpus::h200_nvl, v20, 4, 1, 0).bytes == 15 * GiB / 100 + GiB / 10);
   STATIC_REQUIRE(non_torch_estimate(gpus::gh200, v20, 2, 1, 0).bytes == 15 * GiB / 100 + GiB / 10);
+  // DP ranks of an MoE model exchange their tokens at every expert layer (all-gather or
+  // all-to-all over DP x TP GPUs), those of a dense model do not: at v0.20 (no runner buffers, no
+  // FlashInfer workspace at TP 1) DeepSeek-V3 over 8 H200s at DP 8 with EP takes 0.15 + 1.25 GiB,
+  // as at TP 8, and Llama-3.1-8B at DP 2 the one GPU's 0.15.
+  const auto non_torch_at = [](const model& m, std::int32_t dp, bool ep) {
+    return make_plan({.model = m, .gpu = gpus::h200, .data_parallel_size = dp, .enable_expert_parallel = ep,
+                      .vllm = {0, 20, 0}})
+        .profile.non_torch.bytes;
+  };
+  CHECK(non_torch_at(models::deepseek_v3, 8, true) == 15 * GiB / 100 + 125 * GiB / 100);
+  CHECK(non_torch_at(models::deepseek_v3, 8, false) == 15 * GiB / 100 + 125 * GiB / 100);
+  CHECK(non_torch_at(models::deepseek_v3, 1, false) == 15 * GiB / 100);
+  CHECK(non_torch_at(models::llama_3_1_8b, 2, false) == 15 * GiB / 100);
   CHECK(v3.profile.non_torch.bytes == base.bytes + 32 * MiB + v3.profile.consumed_profile_bytes);
   CHECK(v4.profile.non_torch.bytes == base.bytes + v4.profile.consumed_profile_bytes);
   // The V1 estimate: PIECEWISE sizes x layers x 0.32 MiB (8 MiB / 25 = 335,544 B) on one GPU,
