@@ -765,7 +765,9 @@ inline const std::vector<startup_log>& startup_logs() {
     // at 0.80 (warm) 5.40 / 157,328; max_model_len 2,048 (cold) 6.42 / 187,008; 8 sequences
     // (cold) 6.50 / 189,456; 0.99, 32,768 tokens and 256 sequences (cold) 7.32 / 213,168 (6.51x);
     // TP 2 over the session's two T4s (cold) 2.94 / 9.70 / 564,928; AWQ cold 1.95 / 10.32 /
-    // 300,496 and warm 10.76 / 313,472. Cold or warm as the author's runbook tells them apart: a
+    // 300,496 and warm 10.76 / 313,472; the drill's graph estimate from "0.99 behaves like
+    // 0.9617" (the runbook's words for vLLM's "... is equivalent to --gpu-memory-utilization"
+    // line): 0.0283 x 14.56 = 0.41 GiB. Cold or warm as the author's runbook tells them apart: a
     // first start, or a new model, max_model_len, max_num_seqs (or parallelism) compiles
     // ("torch.compile 22 to 27 s"), the same settings again load ("0.2 s"). The warm start keeps
     // 0.44 GiB more in float16 and in AWQ alike: the table's copy of 151,936 x 2,048 x 2 B = 0.58
@@ -799,7 +801,7 @@ inline const std::vector<startup_log>& startup_logs() {
                      d.max_model_len = 32768;
                      d.max_num_seqs = 256;
                    }),
-                   5.79, std::nullopt, std::nullopt, std::nullopt, true, 7.32, 213'168});
+                   5.79, std::nullopt, std::nullopt, 0.0283 * 14.56, true, 7.32, 213'168});
       v.push_back({"qwen2.5-3b 2xT4 TP2 fp16 V2 v0.31 (cold compile)", source,
                    with(fp16, [](deployment& d) { d.tensor_parallel_size = 2; }), 2.94, std::nullopt, std::nullopt,
                    std::nullopt, true, 9.70, 564'928});
