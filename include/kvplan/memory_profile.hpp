@@ -1169,12 +1169,13 @@ constexpr count_t model_capture_ceiling(const deployment& d, const vllm_rules& r
 // less than V1's 0.32 MiB per PIECEWISE size and cut (FULL graphs at the floor; the estimate
 // printed, or read from "... is equivalent to --gpu-memory-utilization=U without CUDA graph
 // memory profiling"): 0.19 (a Qwen3-4B fine-tune on an RTX 5060 Ti at v0.30: 0.38 GiB for 51
-// sizes of 36 cuts and 35 FULL graphs), 0.22 (Qwen2.5-1.5B on a T4 at v0.30: 0.34 GiB for 51 x
-// 28 and 35; Qwen2.5-3B on a T4 at v0.31: 0.41 GiB for 51 x 36 and 35, 0.21), 0.24 - 0.28 (Qwen3-14B and its AWQ checkpoint on an L40S at v0.29: 0.51, 0.54 and
-// 0.60 GiB for 51 x 40 and 35 or 51), 0.25 (Llama-3.1-8B on an A100 at v0.31: the peak's 1.44
-// GiB less its cold compile's 1.01), 0.27 (Qwen3.5-4B on an L4 at v0.29: 2.17 - 1.70 GiB for 51
-// x 32 and 35): kvplan takes their median, 0.25 MiB, on one GPU and where V1 takes 0.32 (no V2
-// log with tensor parallelism yet).
+// sizes of 36 cuts and 35 FULL graphs), 0.21 (Qwen2.5-3B on a T4 at v0.31: 0.41 GiB for 51 x 36
+// and 35), 0.22 (Qwen2.5-1.5B on a T4 at v0.30: 0.34 GiB for 51 x 28 and 35), 0.24 - 0.28
+// (Qwen3-14B and its AWQ checkpoint on an L40S at v0.29: 0.51, 0.54 and 0.60 GiB for 51 x 40 and
+// 35 or 51), 0.25 (Llama-3.1-8B on an A100 at v0.31: the peak's 1.44 GiB less its cold compile's
+// 1.01), 0.27 (Qwen3.5-4B on an L4 at v0.29: 2.17 - 1.70 GiB for 51 x 32 and 35): kvplan takes
+// their median, 0.25 MiB, on one GPU and where V1 takes 0.32 (no V2 log with tensor parallelism
+// prints its estimate yet).
 // The graphs of each kind a deployment captures.
 struct cudagraph_counts {
   count_t piecewise = 0;
