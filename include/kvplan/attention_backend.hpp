@@ -180,8 +180,11 @@ constexpr attention_backend default_attention_backend(const gpu& g, const attent
       return t.quantized_kv ? attention_backend::flashmla : attention_backend::flash_attn_mla;
     return attention_backend::triton_mla;  // Ampere, Ada, sm_120
   }
-  // FLASH_ATTN needs sm_80; Turing (T4) falls through to FLASHINFER.
-  return major == 10 || major < 8 ? attention_backend::flashinfer : attention_backend::flash_attn;
+  // FLASH_ATTN needs sm_80. Turing (T4) logs list only TRITON_ATTN and FLEX_ATTENTION as valid
+  // (FLASHINFER drops out there), and name FlexAttention before the priority lists.
+  if (major < 8)
+    return rules.attention_backend_priorities ? attention_backend::triton_attn : attention_backend::flex_attention;
+  return major == 10 ? attention_backend::flashinfer : attention_backend::flash_attn;
 }
 
 // The backends vLLM may pick on a GPU, in its priority order, the default first: the CUDA
@@ -213,7 +216,7 @@ constexpr backend_candidates attention_backend_candidates(const gpu& g, const at
   }
   if (major == 10) c.add(attention_backend::flashinfer);
   if ((!t.quantized_kv || major == 9) && major >= 8) c.add(attention_backend::flash_attn);
-  c.add(attention_backend::flashinfer);
+  if (major >= 8) c.add(attention_backend::flashinfer);
   c.add(attention_backend::triton_attn);
   if (!t.quantized_kv) c.add(attention_backend::flex_attention);
   return c;

@@ -70,6 +70,9 @@ struct vllm_rules {
   // On Blackwell (sm100) an fp8 cache for sparse MLA runs on FLASHINFER_MLA_SPARSE in the
   // standard fp8 layout (576 B a latent); before, on FLASHMLA_SPARSE as fp8_ds_mla (656 B).
   bool blackwell_sparse_mla_fp8_is_flashinfer = true;
+  // Attention backends are picked from a priority list, each validated (on Turing: TRITON_ATTN);
+  // before, by capability, Turing on FlexAttention ("Using FlexAttention backend on V1 engine").
+  bool attention_backend_priorities = true;
   // "GPU KV cache size" is int(max_concurrency * max_model_len); before, it was
   // num_blocks // num_groups * block_size.
   bool capacity_from_concurrency = true;
@@ -270,6 +273,11 @@ constexpr vllm_rules rules_for(vllm_version version) {
   // canonicalizes fp8 to fp8_ds_mla. A v0.26.0 GB200 log: "Using FLASHINFER_MLA_SPARSE attention
   // backend", "Using standard fp8 KV cache format", GLM-5.2 at 1,139,456 tokens (576 B latents).
   r.blackwell_sparse_mla_fp8_is_flashinfer = v >= release_ordinal<0, 18>;
+  // vLLM PR #24794 (reviewed to 2025-10-31, adapted to by plugins on 2025-11-12; dated v0.12):
+  // get_valid_backends walks _get_backend_priorities. T4 logs: v0.10.2 "Using FlexAttention
+  // backend on V1 engine"; from March to October 2026 (v0.31.0 among them) "Using TRITON_ATTN
+  // attention backend out of potential backends: ['TRITON_ATTN', 'FLEX_ATTENTION']".
+  r.attention_backend_priorities = v >= release_ordinal<0, 12>;
   // vLLM PR #41069 (merged 2026-04-28): num_tokens = int(max_concurrency * max_model_len).
   // Start-up logs show the old formula at v0.20.0 (a token count that is a multiple of the
   // 2096-token block; vLLM issue #40691 against v0.19) and the new one at v0.20.2 (Gemma-4-26B

@@ -77,6 +77,19 @@ TEST_CASE("Gemma 4's mixed head sizes: TRITON_ATTN, or FlashAttention 4 where it
         attention_backend::flash_attn);
 }
 
+TEST_CASE("Turing runs FlexAttention, then Triton attention from the priority lists", "[plan]") {
+  // T4 start-up logs: vLLM 0.10.2 "Using FlexAttention backend on V1 engine"; v0.31.0 (and
+  // others from March 2026) "Using TRITON_ATTN attention backend out of potential backends:
+  // ['TRITON_ATTN', 'FLEX_ATTENTION']". Both take 16-token blocks.
+  const auto on_t4 = [](vllm_version v) {
+    return make_plan({.model = models::qwen2_5_3b, .gpu = gpus::t4, .model_dtype = dtype::float16, .vllm = v});
+  };
+  CHECK(on_t4({0, 10, 2}).backend == attention_backend::flex_attention);
+  CHECK(on_t4({0, 31, 0}).backend == attention_backend::triton_attn);
+  CHECK(on_t4({0, 10, 2}).block_size == 16);
+  CHECK(on_t4({0, 31, 0}).block_size == 16);
+}
+
 TEST_CASE("a given block size narrows the backend choice", "[plan][block_size]") {
   // vLLM walks its priority list and takes the first backend whose kernels take the block size.
   // DeepSeek-V3 on Blackwell: FLASHINFER_MLA ([32, 64]) and CUTLASS_MLA ([128]) cannot take 16,
