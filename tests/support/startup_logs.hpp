@@ -768,8 +768,9 @@ inline const std::vector<startup_log>& startup_logs() {
     // 300,496 and warm 10.76 / 313,472; the drill's graph estimate from "0.99 behaves like
     // 0.9617" (the runbook's words for vLLM's "... is equivalent to --gpu-memory-utilization"
     // line): 0.0283 x 14.56 = 0.41 GiB. Cold or warm as the author's runbook tells them apart: a
-    // first start, or a new model, max_model_len, max_num_seqs (or parallelism) compiles
-    // ("torch.compile 22 to 27 s"), the same settings again load ("0.2 s"). The warm start keeps
+    // first start, or a new model, max_model_len or max_num_seqs (and, as kvplan reads the cache
+    // key, a new TP) compiles ("torch.compile 22 to 27 s"), the same settings again load ("0.2
+    // s"). The warm start keeps
     // 0.44 GiB more in float16 and in AWQ alike: the table's copy of 151,936 x 2,048 x 2 B = 0.58
     // GiB less the warm peak. chiragn28/FXAssist_Lite results/BENCHMARKS.md (2026-10-07).
     {
