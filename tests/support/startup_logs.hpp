@@ -758,21 +758,20 @@ inline const std::vector<startup_log>& startup_logs() {
     // (15,360 MiB; "TRITON_ATTN"), vLLM 0.31.0 from pip (torch 2.13.0+cu130), `vllm serve --dtype
     // float16 --max-model-len 4096 --gpu-memory-utilization 0.9 --max-num-seqs 32
     // --no-enable-prefix-caching` (and --quantization awq), one setting changed a start; the
-    // compile range "1 to 2,048 tokens", the default batch of a 15 GB card. Eleven start-ups in
-    // one session, their "Model loading took", "Available KV cache memory" and "GPU KV cache
-    // size ... Maximum concurrency" tabulated from the server logs: the first start (cold)
-    // 5.79 / 6.42 GiB / 187,008 tokens (45.66x); its settings again (warm) 6.86 / 199,744;
-    // at 0.80 (warm) 5.40 / 157,328; max_model_len 2,048 (cold) 6.42 / 187,008; 8 sequences
-    // (cold) 6.50 / 189,456; 0.99, 32,768 tokens and 256 sequences (cold) 7.32 / 213,168 (6.51x);
-    // TP 2 over the session's two T4s (cold) 2.94 / 9.70 / 564,928; AWQ cold 1.95 / 10.32 /
-    // 300,496 and warm 10.76 / 313,472; the drill's graph estimate from "0.99 behaves like
-    // 0.9617" (the runbook's words for vLLM's "... is equivalent to --gpu-memory-utilization"
-    // line): 0.0283 x 14.56 = 0.41 GiB. Cold or warm as the author's runbook tells them apart: a
-    // first start, or a new model, max_model_len or max_num_seqs (and, as kvplan reads the cache
-    // key, a new TP) compiles ("torch.compile 22 to 27 s"), the same settings again load ("0.2
-    // s"). The warm start keeps
-    // 0.44 GiB more in float16 and in AWQ alike: the table's copy of 151,936 x 2,048 x 2 B = 0.58
-    // GiB less the warm peak. chiragn28/FXAssist_Lite results/BENCHMARKS.md (2026-10-07).
+    // compile range "1 to 2,048 tokens", the default batch of a 15 GB card. Eleven start-ups in one
+    // session, their "Model loading took", "Available KV cache memory" and "GPU KV cache size ...
+    // Maximum concurrency" tabulated from the server logs: the first start (cold) 5.79 / 6.42 GiB /
+    // 187,008 tokens (45.66x); its settings again (warm) 6.86 / 199,744; at 0.80 (warm) 5.40 /
+    // 157,328; max_model_len 2,048 (cold) 6.42 / 187,008; 8 sequences (cold) 6.50 / 189,456; 0.99,
+    // 32,768 tokens and 256 sequences (cold) 7.32 / 213,168 (6.51x); TP 2 over the session's two
+    // T4s (cold) 2.94 / 9.70 / 564,928; AWQ cold 1.95 / 10.32 / 300,496 and warm 10.76 / 313,472;
+    // the drill's graph estimate from "0.99 behaves like 0.9617" (the runbook's words for vLLM's
+    // "... is equivalent to --gpu-memory-utilization" line): 0.0283 x 14.56 = 0.41 GiB. Cold or
+    // warm as the author's runbook tells them apart: a first start, or a new model, max_model_len
+    // or max_num_seqs (and, as kvplan reads the cache key, a new TP) compiles ("torch.compile 22 to
+    // 27 s"), the same settings again load ("0.2 s"). The warm start keeps 0.44 GiB more in float16
+    // and in AWQ alike: the table's copy of 151,936 x 2,048 x 2 B = 0.58 GiB less the warm peak.
+    // chiragn28/FXAssist_Lite results/BENCHMARKS.md (2026-10-07).
     {
       const deployment fp16{.model = models::qwen2_5_3b, .gpu = gpus::t4, .model_dtype = dtype::float16,
                             .gpu_memory_utilization = 0.9, .max_model_len = 4096, .max_num_seqs = 32,
