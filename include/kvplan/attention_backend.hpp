@@ -39,6 +39,20 @@ constexpr std::string_view to_string(attention_backend b) {
   return "?";
 }
 
+// Every backend kvplan models, by its vLLM name (to_string), and the backend a name gives
+// (automatic for a name vLLM has but kvplan does not model).
+inline constexpr std::array named_attention_backends = {
+    attention_backend::flash_attn,      attention_backend::flashinfer,         attention_backend::triton_attn,
+    attention_backend::flex_attention,  attention_backend::flash_attn_mla,     attention_backend::flashmla,
+    attention_backend::flashinfer_mla,  attention_backend::cutlass_mla,        attention_backend::triton_mla,
+    attention_backend::flashmla_sparse, attention_backend::flash_attn_mla_sparse, attention_backend::flashinfer_mla_sparse,
+    attention_backend::rocm_attn,       attention_backend::rocm_aiter_mla};
+constexpr attention_backend attention_backend_named(std::string_view vllm_name) {
+  for (const attention_backend b : named_attention_backends)
+    if (to_string(b) == vllm_name) return b;
+  return attention_backend::automatic;
+}
+
 // Whether the backend's metadata builder captures FULL CUDA graphs of uniform batches longer
 // than one token (AttentionCGSupport UNIFORM_BATCH or ALWAYS), as a speculative decoder's
 // verification steps are: FlashAttention (ALWAYS with FA3, UNIFORM_BATCH with FA2 and FA4),
@@ -153,8 +167,12 @@ constexpr attention_backend default_attention_backend(const gpu& g, const attent
   const std::int32_t major = g.compute_capability / 10;
   // Gemma4Config.verify_and_update_config forces TRITON_ATTN for mixed head sizes; from v0.24
   // (vLLM PR #42175) only where FlashAttention 4 cannot run (NVIDIA sm_90 and sm_100; its 11.x
-  // is no GPU kvplan carries), else it asks FA4 of whichever backend the priorities pick.
-  const bool fa4 = g.vendor == gpu_vendor::nvidia && (major == 9 || major == 10);
+  // is no GPU kvplan carries), else it asks FA4 of whichever backend the priorities pick. On the
+  // sm100 family that pick is still TRITON_ATTN: a v0.26 Gemma-4-31B log on a B300 prints "FA4
+  // on Blackwell does not support head_size=256 due to TMEM capacity limits, defaulting to FA
+  // version 2" and "Using TRITON_ATTN attention backend out of potential backends:
+  // ['TRITON_ATTN', 'FLEX_ATTENTION']" (FlashInfer's kernels stop at head size 256, not 512).
+  const bool fa4 = g.vendor == gpu_vendor::nvidia && major == 9;
   if (t.mixed_head_sizes && (!rules.gemma4_fa4_where_supported || !fa4)) return attention_backend::triton_attn;
   if (g.vendor == gpu_vendor::amd) {
     if (t.sparse) return attention_backend::flashmla_sparse;  // indexer kernels take 64

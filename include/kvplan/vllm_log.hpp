@@ -24,6 +24,7 @@
 // Run time only (std::string).
 #pragma once
 
+#include "kvplan/attention_backend.hpp"
 #include "kvplan/config.hpp"
 #include "kvplan/deployment.hpp"
 #include "kvplan/dtype.hpp"
@@ -37,6 +38,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace kvplan::inline v0 {
@@ -69,6 +71,10 @@ struct vllm_log {
   // The compile cache the start-up found: "Directly load the compiled graph(s) ... from the
   // cache" or "Directly load AOT compilation" (warm), "Compiling a graph for ..." (cold).
   std::optional<compile_cache_state> compile_cache;
+  // The attention backend vLLM picked, and its line: "Using X attention backend out of potential
+  // backends" (from v0.12), "Using Flash Attention backend on V1 engine" and the like before.
+  std::optional<attention_backend> backend;
+  std::string backend_line;
   // The non-default args vLLM printed, as key and Python value text.
   std::vector<std::pair<std::string, std::string>> args;
   std::string args_line;
@@ -84,6 +90,34 @@ struct vllm_log {
     return std::nullopt;
   }
 };
+
+namespace detail {
+// The backend a "Using ..." line names: vLLM's name from v0.12 ("Using TRITON_ATTN attention
+// backend out of potential backends: [...]"), its V1-engine phrases before (cuda.py's
+// get_attn_backend_cls). Not ROCm's, nor the sparse MLA line, which names no one backend.
+inline std::optional<attention_backend> backend_in(std::string_view line) {
+  if (const std::size_t at = line.find(" attention backend out of potential backends"); at != std::string_view::npos) {
+    const std::size_t using_at = line.rfind("Using ", at);
+    if (using_at == std::string_view::npos) return std::nullopt;
+    const attention_backend b = attention_backend_named(line.substr(using_at + 6, at - using_at - 6));
+    return b == attention_backend::automatic ? std::nullopt : std::optional<attention_backend>(b);
+  }
+  static constexpr std::pair<std::string_view, attention_backend> phrases[] = {
+      {"Using Flash Attention backend on V1 engine", attention_backend::flash_attn},
+      {"Using FlashInfer backend", attention_backend::flashinfer},
+      {"Using FlexAttention backend", attention_backend::flex_attention},
+      {"Using Triton backend on V1 engine", attention_backend::triton_attn},
+      {"Using FlashMLA backend on V1 engine", attention_backend::flashmla},
+      {"Using FlashAttention MLA backend on V1 engine", attention_backend::flash_attn_mla},
+      {"Using FlashInfer MLA backend on V1 engine", attention_backend::flashinfer_mla},
+      {"Using Cutlass MLA backend on V1 engine", attention_backend::cutlass_mla},
+      {"Using Triton MLA backend on V1 engine", attention_backend::triton_mla},
+  };
+  for (const auto& [phrase, b] : phrases)
+    if (line.find(phrase) != std::string_view::npos) return b;
+  return std::nullopt;
+}
+}  // namespace detail
 
 namespace detail {
 inline std::string_view trim(std::string_view s) {
@@ -253,6 +287,11 @@ inline vllm_log read_vllm_log(std::string_view text) {
         line.find("Directly load AOT compilation") != std::string_view::npos)
       log.compile_cache = compile_cache_state::warm;
     if (line.find("Compiling a graph for ") != std::string_view::npos) log.compile_cache = compile_cache_state::cold;
+    if (!log.backend)
+      if (const std::optional<attention_backend> b = detail::backend_in(line)) {
+        log.backend = b;
+        log.backend_line = std::string(line);
+      }
     if (line.find("Using FlashInfer for top-p & top-k sampling") != std::string_view::npos) log.flashinfer_sampler = true;
     if (line.find("Falling back to the PyTorch-native implementation of top-p") != std::string_view::npos ||
         line.find("FlashInfer top-p/top-k sampling unavailable") != std::string_view::npos ||
@@ -344,6 +383,12 @@ inline applied_log apply_vllm_log(const vllm_log& log, deployment& d) {
     d.flashinfer_sampler = log.flashinfer_sampler;
     out.read.push_back(*log.flashinfer_sampler ? "sampler: FlashInfer's top-k / top-p"
                                                : "sampler: the native top-k / top-p (no FlashInfer)");
+  }
+  // The backend the log ran, where the deployment names none: a what-if keeps its block sizes
+  // and graph modes (and the command pins it).
+  if (log.backend && d.backend == attention_backend::automatic) {
+    d.backend = *log.backend;
+    out.read.push_back("attention backend " + std::string(to_string(*log.backend)) + ": " + log.backend_line);
   }
   if (log.compile_cache == compile_cache_state::warm && d.compile_cache == compile_cache_state::cold &&
       rules.compile_benchmarks_combo_kernels) {

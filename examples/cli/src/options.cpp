@@ -34,13 +34,7 @@ std::optional<kvplan::dtype> parse_mamba_dtype(std::string_view s) {
 }
 
 std::optional<kvplan::attention_backend> parse_backend(std::string_view s) {
-  using kvplan::attention_backend;
-  for (const attention_backend b :
-       {attention_backend::flash_attn, attention_backend::flashinfer, attention_backend::triton_attn,
-        attention_backend::flex_attention, attention_backend::flash_attn_mla, attention_backend::flashmla,
-        attention_backend::flashinfer_mla, attention_backend::cutlass_mla, attention_backend::triton_mla,
-        attention_backend::flashmla_sparse, attention_backend::flash_attn_mla_sparse,
-        attention_backend::flashinfer_mla_sparse, attention_backend::rocm_attn, attention_backend::rocm_aiter_mla})
+  for (const kvplan::attention_backend b : kvplan::named_attention_backends)
     if (lowercase(kvplan::to_string(b)) == lowercase(s)) return b;
   return std::nullopt;
 }
