@@ -292,6 +292,43 @@ TEST_CASE("the compile cache a log shows", "[vllm_log]") {
         applied.read.end());
 }
 
+TEST_CASE("the attention backend a log names", "[vllm_log]") {
+  // From v0.12 the selector names its pick among the valid ones (a T4 at v0.31); before, cuda.py
+  // printed a phrase per backend (a T4 at v0.10.2; CUTLASS MLA on a B200).
+  const vllm_log t4 = read_vllm_log(
+      "(EngineCore pid=211) INFO 10-07 07:41:02 [cuda.py:368] Using TRITON_ATTN attention backend out of potential "
+      "backends: ['TRITON_ATTN', 'FLEX_ATTENTION'].\n"
+      "(EngineCore pid=211) INFO 10-07 07:41:40 [model_runner.py:407] Model loading took 5.79 GiB memory and 8.8 "
+      "seconds\n");
+  CHECK(t4.backend == attention_backend::triton_attn);
+  CHECK(read_vllm_log("INFO 10-03 10:00:00 [cuda.py:372] Using FlexAttention backend on V1 engine.\n").backend ==
+        attention_backend::flex_attention);
+  CHECK(read_vllm_log("INFO 09-01 10:00:00 [cuda.py:240] Using Cutlass MLA backend on V1 engine.\n").backend ==
+        attention_backend::cutlass_mla);
+  CHECK(read_vllm_log("INFO 09-01 10:00:00 [cuda.py:240] Using FlashInfer MLA backend on V1 engine.\n").backend ==
+        attention_backend::flashinfer_mla);
+  // Not a backend line, nor a backend kvplan models.
+  CHECK_FALSE(read_vllm_log("INFO 10-02 10:00:00 [topk_topp_sampler.py:50] Using FlashInfer for top-p & top-k "
+                            "sampling.\n")
+                  .backend);
+  CHECK_FALSE(read_vllm_log("INFO 10-02 10:00:00 [cuda.py:368] Using TURBOQUANT attention backend out of potential "
+                            "backends: ['TURBOQUANT'].\n")
+                  .backend);
+  // The deployment takes it where it names none, and says so.
+  deployment d{.model = models::qwen2_5_3b, .gpu = gpus::t4, .model_dtype = dtype::float16, .vllm = {0, 10, 2}};
+  const applied_log applied = apply_vllm_log(t4, d);
+  CHECK(d.backend == attention_backend::triton_attn);
+  CHECK(make_plan(d).backend == attention_backend::triton_attn);
+  CHECK(std::find_if(applied.read.begin(), applied.read.end(), [](const std::string& r) {
+          return r.starts_with("attention backend TRITON_ATTN: ");
+        }) != applied.read.end());
+  // A backend the user names stays.
+  deployment forced = d;
+  forced.backend = attention_backend::flex_attention;
+  (void)apply_vllm_log(t4, forced);
+  CHECK(forced.backend == attention_backend::flex_attention);
+}
+
 TEST_CASE("what is not a start-up log", "[vllm_log]") {
   CHECK(read_vllm_log("").empty());
   CHECK(read_vllm_log("hello\nworld\n").empty());
