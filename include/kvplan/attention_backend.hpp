@@ -202,6 +202,10 @@ constexpr attention_backend default_attention_backend(const gpu& g, const attent
   // (FLASHINFER drops out there), and name FlexAttention before the priority lists.
   if (major < 8)
     return rules.attention_backend_priorities ? attention_backend::triton_attn : attention_backend::flex_attention;
+  // FLASH_ATTN takes a quantized cache on Hopper only (FlashAttention 3): elsewhere the list's
+  // next, FLASHINFER, as logs with an fp8 cache show ("Using FLASHINFER attention backend out of
+  // potential backends: ['FLASHINFER', 'TRITON_ATTN']" on an RTX 5090 and a 48 GB Ada card).
+  if (t.quantized_kv && major != 9 && rules.attention_backend_priorities) return attention_backend::flashinfer;
   return major == 10 ? attention_backend::flashinfer : attention_backend::flash_attn;
 }
 

@@ -94,6 +94,21 @@ TEST_CASE("Turing runs FlexAttention, then Triton attention from the priority li
   CHECK(on_t4({0, 31, 0}).block_size == 16);
 }
 
+TEST_CASE("an fp8 cache leaves FLASH_ATTN on Hopper only", "[plan]") {
+  // FlashAttention takes a quantized cache only as FA3 (Hopper); elsewhere the priority list's
+  // next is FLASHINFER: "Using FLASHINFER attention backend out of potential backends:
+  // ['FLASHINFER', 'TRITON_ATTN']" in fp8-cache logs on an RTX 5090 and a 48 GB Ada card.
+  const auto backend = [](const gpu& g) {
+    return make_plan({.model = models::qwen3_8b, .gpu = g, .kv_cache_dtype = cache_dtype::fp8, .vllm = {0, 20, 0}})
+        .backend;
+  };
+  CHECK(backend(gpus::l40s) == attention_backend::flashinfer);
+  CHECK(backend(gpus::rtx_5090) == attention_backend::flashinfer);
+  CHECK(backend(gpus::h100_sxm) == attention_backend::flash_attn);
+  CHECK(make_plan({.model = models::qwen3_8b, .gpu = gpus::l40s, .vllm = {0, 20, 0}}).backend ==
+        attention_backend::flash_attn);
+}
+
 TEST_CASE("a given block size narrows the backend choice", "[plan][block_size]") {
   // vLLM walks its priority list and takes the first backend whose kernels take the block size.
   // DeepSeek-V3 on Blackwell: FLASHINFER_MLA ([32, 64]) and CUTLASS_MLA ([128]) cannot take 16,
