@@ -1000,6 +1000,29 @@ TEST_CASE("the V1 runner's CUDA-graph estimate against start-up logs", "[memory_
   }
 }
 
+TEST_CASE("a speculative decoder on FlashInfer lowers the graphs to PIECEWISE: an fp8 cache on sm_120", "[memory_profile][logs]") {
+  // Qwen3.6-27B (text only, an NVFP4 copy with its MTP head) on one 32 GB FP4 Blackwell card (an
+  // RTX 5090: its FP4 kernels, 31 GiB by the "0.9000 is equivalent to 0.8971" line), vLLM
+  // 0.20.0, kv_cache_dtype fp8, max_num_seqs 2, 16,384 batched tokens, MTP with 3 tokens:
+  // "Using FLASHINFER attention backend out of potential backends: ['FLASHINFER', 'TRITON_ATTN']";
+  // "CUDAGraphMode.FULL_AND_PIECEWISE is not supported with spec-decode for attention backend
+  // FlashInferBackend (support: AttentionCGSupport.UNIFORM_SINGLE_TOKEN_DECODE); setting
+  // cudagraph_mode=PIECEWISE"; "Profiling CUDA graph memory: PIECEWISE=5 (largest=16)";
+  // "Estimated CUDA graph memory: 0.09 GiB total". The sizes: min(2 x 2 x (1 + 3), 512) = 16,
+  // [1, 2, 4, 8, 16]. A docker-compose note with its log (index file 52227470761).
+  deployment d{.model = models::qwen3_6_27b, .gpu = gpus::rtx_5090, .kv_cache_dtype = cache_dtype::fp8,
+               .max_model_len = 131072, .max_num_seqs = 2, .max_num_batched_tokens = 16384, .vllm = {0, 20, 0}};
+  d.language_model_only = true;
+  d.speculative = {.method = speculative_method::mtp, .num_speculative_tokens = 3};
+  const plan p = make_plan(d);
+  CHECK(p.backend == attention_backend::flashinfer);
+  CHECK(p.cudagraph_mode == cudagraph_mode::piecewise);
+  CHECK(p.profile.num_cudagraphs == 5);
+  CHECK(p.profile.num_full_cudagraphs == 0);
+  CHECK(std::abs(kvplan_test::to_gib(p.profile.cudagraph.bytes) - 0.09) <=
+        kvplan_test::to_gib(p.profile.cudagraph.uncertainty_bytes) + 0.005);
+}
+
 TEST_CASE("the estimate against real start-up logs: within the uncertainty it claims", "[memory_profile][logs]") {
   for (const kvplan_test::startup_log& log : kvplan_test::startup_logs()) {
     INFO(log.name << " (" << log.source << ")");
