@@ -55,21 +55,24 @@ inline constexpr gpu h20{"h20", "NVIDIA H20", gpu_vendor::nvidia, gpu_architectu
 
 // 81080 MiB (79.18 GiB), inferred: the H100 SXM's reading, same board (nvidia-smi 81559 MiB on
 // "NVIDIA H800" in public captures) and memory; no direct reading of an H800 was found. Its
-// NVLink 4 keeps 8 of the 18 links (400 GB/s), still through NVSwitch on HGX boards.
+// NVLink 4 keeps 8 of the 18 links (400 GB/s), still through NVSwitch on HGX boards; 3.35 TB/s,
+// the H100 SXM's HBM3 (datasheet figures, not re-read for the H800).
 inline constexpr gpu h800{"h800", "NVIDIA H800", gpu_vendor::nvidia, gpu_architecture::hopper, 90,
                           81080 * MiB, 81559, 3'350'000'000'000, true, false,
                           "NVLink 4, 8 links, 400 GB/s bidirectional",
                           "inferred from the H100 SXM (same nvidia-smi 81559 MiB)"};
 
 // 84,942,979,072 B (79.11 GiB), inferred: the H100 PCIe's reading, same nvidia-smi total (81559
-// MiB, driver 565.57.01, PaddlePaddle/ERNIE#982).
+// MiB, driver 565.57.01, PaddlePaddle/ERNIE#982); 2.0 TB/s, the H100 PCIe's HBM2e (datasheet
+// figures, not re-read for the H800 PCIe).
 inline constexpr gpu h800_pcie{"h800-pcie", "NVIDIA H800 PCIe", gpu_vendor::nvidia, gpu_architecture::hopper, 90,
                                84'942'979'072, 81559, 2'000'000'000'000, true, false,
                                "PCIe Gen5 x16 128 GB/s; optional 2-GPU NVLink bridge 400 GB/s",
                                "inferred from the H100 PCIe (same nvidia-smi 81559 MiB)"};
 
 // 143156 MiB (139.80 GiB), inferred: the H200's reading, same nvidia-smi total (143771 MiB,
-// driver 580.173.02) and memory. Bridged in pairs or fours, not switched.
+// driver 580.173.02) and memory (4.8 TB/s HBM3e, the H200's datasheet figure). Bridged in pairs
+// or fours, not switched.
 inline constexpr gpu h200_nvl{"h200-nvl", "NVIDIA H200 NVL", gpu_vendor::nvidia, gpu_architecture::hopper, 90,
                               143156 * MiB, 143771, 4'800'000'000'000, true, false,
                               "NVLink bridge (2- or 4-way) 900 GB/s; PCIe Gen5 x16 128 GB/s",
@@ -80,7 +83,8 @@ inline constexpr gpu h200_nvl{"h200-nvl", "NVIDIA H200 NVL", gpu_vendor::nvidia,
 // 97871 MiB. The 96 GB HBM3 Hopper of a Grace Hopper module ("480GB" is Grace's LPDDR5X; the
 // 120 GB module carries the same GPU). Grace's memory is not counted. A 2026 vLLM log on a
 // GH200 120GB cluster prints "Free memory on device cuda:0 (72.43/95.0 GiB)": newer drivers give
-// more; the lower reading stays, as for the other GPUs.
+// more; the lower reading stays, as for the other GPUs. 4.0 TB/s: NVIDIA's GH200 datasheet figure
+// for the 96 GB HBM3, not re-read.
 inline constexpr gpu gh200{"gh200", "NVIDIA GH200 480GB", gpu_vendor::nvidia, gpu_architecture::hopper, 90,
                            96763 * MiB, 97871, 4'000'000'000'000, true, false,
                            "NVLink-C2C 900 GB/s to Grace; NVLink 4 900 GB/s between modules",

@@ -117,9 +117,7 @@ inline std::optional<attention_backend> backend_in(std::string_view line) {
     if (line.find(phrase) != std::string_view::npos) return b;
   return std::nullopt;
 }
-}  // namespace detail
 
-namespace detail {
 inline std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);

@@ -632,8 +632,8 @@ inline const std::vector<startup_log>& startup_logs() {
     // KV cache size: 19,744 tokens". vLLM 0.29.0 by `vllm serve` in Docker, cold ("torch.compile
     // took 27.73 s"): 7.64 loaded, 8.59 consumed, 1.09 peak, 1.45 GiB, 10,576 tokens. The cold
     // start holds 0.70 GiB more outside torch, which kvplan does not model (1Cat-vLLM PR #518
-    // measures 0.64 GiB more on a Quadro RTX 8000; cold starts on L40S, A100 and RTX 4090 show
-    // none). Freshair129/Private-Runtime-Platform docs/evidence/wp24 (2026-09-20 and -24).
+    // measures 0.64 GiB more on a Quadro RTX 8000; cold starts on L40S, A100, RTX 4090 and T4
+    // show none). Freshair129/Private-Runtime-Platform docs/evidence/wp24 (2026-09-20 and -24).
     {
       const deployment typhoon{.model = config_model("qwen3-4b.json", "Qwen/Qwen3-4B"),
                                .gpu = with_total(gpus::rtx_5060_ti, 15.9), .gpu_memory_utilization = 0.7,
